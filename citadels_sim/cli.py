@@ -1,0 +1,123 @@
+"""The ``citadels`` command line: simulate, replay, bench, list."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import cards
+from .config import PLAYER_RANGE, ConfigError, GameConfig
+from .strategies import StrategyError, presets
+
+
+def _add_game_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ruleset", default="classic", help="classic, 2016 or four_color")
+    p.add_argument("--players", type=int, default=4, help="2-8 players (default 4)")
+    p.add_argument("--characters", default=None,
+                   help="a preset name or comma-separated character names, one per rank")
+    p.add_argument("--districts", default=None,
+                   help="2016: 14 unique districts or a preset; classic: bonus purples")
+    p.add_argument("--quick", action="store_true", help="classic quick game (7 districts)")
+    p.add_argument("--max-rounds", type=int, default=100, help="safety cap on rounds")
+    p.add_argument("--strategies", default="heuristic",
+                   help="one strategy for all seats or one per seat, comma-separated "
+                        "(presets: " + ", ".join(presets()) + ")")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+
+
+def _config(a: argparse.Namespace) -> GameConfig:
+    def names(value):
+        if value is None or "," not in value:
+            return value
+        return tuple(x.strip() for x in value.split(","))
+    return GameConfig(ruleset=a.ruleset, players=a.players, characters=names(a.characters),
+                      districts=names(a.districts), quick=a.quick, max_rounds=a.max_rounds)
+
+
+def _simulate(a: argparse.Namespace) -> None:
+    from .simulate import simulate
+    results = simulate(_config(a), a.strategies, games=a.games, seed=a.seed, workers=a.workers,
+                       chunk_size=a.chunk_size, picks=a.picks, out=a.out,
+                       progress=not a.no_progress)
+    print(results.summary())
+    if a.out:
+        print(f"results written to {a.out}")
+
+
+def _replay(a: argparse.Namespace) -> None:
+    from .replay import replay, to_json_lines, to_text
+    events = replay(_config(a), a.strategies, a.seed, a.game)
+    print(to_json_lines(events) if a.json else to_text(events))
+
+
+def _bench(a: argparse.Namespace) -> None:
+    from . import bench
+    rows = bench.run(games=a.games, cold=not a.no_cold)
+    width = max(len(r[0]) for r in rows)
+    for label, value in rows:
+        print(f"{label:<{width}}  {value}")
+
+
+def _list(a: argparse.Namespace) -> None:
+    from .config import IMPLEMENTED_DISTRICTS
+    from .kernel.layout import IMPLEMENTED_CHARACTERS
+    for rs in cards.RULESETS:
+        lo, hi = PLAYER_RANGE[rs]
+        print(f"ruleset {rs}: {lo}-{hi} players")
+        for c in cards.characters(rs):
+            mark = "" if c.id in IMPLEMENTED_CHARACTERS else "  (not playable yet)"
+            print(f"  {c.rank}. {c.name}{mark}")
+        purple = [d for d in cards.districts(rs) if d.type == 4]
+        if purple:
+            print("  purple/unique districts: " + ", ".join(
+                d.name + ("" if d.kind in IMPLEMENTED_DISTRICTS else "*") for d in purple)
+                + "  (* not playable yet)")
+    print("2016 presets: " + ", ".join(cards.presets()))
+    print("strategies:")
+    for name, s in presets().items():
+        print(f"  {name:<12} {s.description}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``citadels`` command."""
+    parser = argparse.ArgumentParser(prog="citadels", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("simulate", help="play many games and print win rates")
+    _add_game_args(p)
+    p.add_argument("--games", type=int, default=10_000, help="number of games (default 10000)")
+    p.add_argument("--workers", type=int, default=None, help="threads (default: all cores)")
+    p.add_argument("--chunk-size", type=int, default=100_000, help="games per chunk")
+    p.add_argument("--out", default=None, help="directory for Parquet results (resumable)")
+    picks = p.add_mutually_exclusive_group()
+    picks.add_argument("--picks", dest="picks", action="store_true", default=None,
+                       help="keep the per-round character table")
+    picks.add_argument("--no-picks", dest="picks", action="store_false")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(run=_simulate)
+    p = sub.add_parser("replay", help="play-by-play of one game of a run")
+    _add_game_args(p)
+    p.add_argument("--game", type=int, default=0, help="game index within the run")
+    p.add_argument("--json", action="store_true", help="JSON Lines, one event per line")
+    p.set_defaults(run=_replay)
+    p = sub.add_parser("bench", help="games/second on one and all cores, start-up times")
+    p.add_argument("--games", type=int, default=200_000)
+    p.add_argument("--no-cold", action="store_true", help="skip the cold-start measurement")
+    p.set_defaults(run=_bench)
+    p = sub.add_parser("list", help="rulesets, characters, districts, presets, strategies")
+    p.set_defaults(run=_list)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``citadels`` console script."""
+    args = build_parser().parse_args(argv)
+    try:
+        args.run(args)
+    except (ConfigError, StrategyError, ValueError) as err:
+        print(f"citadels: error: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,262 @@
+"""Game configuration: a validated, immutable description of one kind of game.
+
+:class:`GameConfig` stores the user's choices (ruleset, players, character set, districts,
+options) and checks them against the rules reference (RULES.md §1.4) when it is created, so
+that a bad value fails with a message naming it and what is allowed, before any game runs.
+:meth:`GameConfig.tables` turns it into the plain arrays the kernel reads.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import cards
+from .kernel import layout as L
+
+
+class ConfigError(ValueError):
+    """A configuration the rules (or this version of the kernel) do not allow."""
+
+
+#: purple/unique district effects the kernel plays today
+IMPLEMENTED_DISTRICTS = frozenset({
+    L.D_HAUNTED, L.D_KEEP, L.D_LABORATORY, L.D_SMITHY, L.D_OBSERVATORY, L.D_GRAVEYARD,
+    L.D_DRAGON_GATE, L.D_UNIVERSITY, L.D_LIBRARY, L.D_GREAT_WALL, L.D_SCHOOL_OF_MAGIC,
+    L.D_FACTORY, L.D_IMPERIAL_TREASURY, L.D_MAP_ROOM, L.D_QUARRY, L.D_STATUE,
+    L.D_THIEVES_DEN, L.D_WISHING_WELL,
+})
+
+PLAYER_RANGE = {"classic": (2, 8), "2016": (2, 8), "four_color": (2, 7)}
+BASE_CHARACTERS = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect",
+                   "Warlord")
+
+#: face-up discards by (number of characters, players), RULES.md §1.2
+FACE_UP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
+
+
+def _suggest(bad: str, allowed: Sequence[str]) -> str:
+    close = difflib.get_close_matches(bad, list(allowed), n=1, cutoff=0.5)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    return f"{hint} Allowed: {', '.join(allowed)}."
+
+
+def _lookup(name: str, options: dict[str, object], what: str, ruleset: str):
+    """Find ``name`` among ``options`` (matched by key), or fail naming the nearest choice."""
+    found = options.get(cards.key_of(name))
+    if found is None:
+        names = [getattr(o, "name", str(o)) for o in options.values()]
+        raise ConfigError(f"Unknown {what} {name!r} in the {ruleset} ruleset."
+                          + _suggest(name, names))
+    return found
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """One kind of game.
+
+    Parameters
+    ----------
+    ruleset : ``"classic"``, ``"2016"`` or ``"four_color"``.
+    players : number of players (2-8; four_color 2-7).
+    characters : one character name per rank (8, or 9 with a rank-9 character), or the
+        name of a 2016 preset; ``None`` means the base eight.
+    districts : classic: the bonus purple districts added to the deck; 2016: the 14 unique
+        districts (names or a preset name; ``None`` means the ``first_game`` set);
+        four_color: must be empty.
+    quick : classic quick game (a city is complete at 7 districts).
+    crown_seat : seat holding the first crown; ``None`` follows the ruleset
+        (classic/2016 seat 0, four_color a random seat).
+    max_rounds : safety cap; a game reaching it is scored as it stands and flagged.
+    """
+
+    ruleset: str = "classic"
+    players: int = 4
+    characters: tuple[str, ...] | str | None = None
+    districts: tuple[str, ...] | str | None = None
+    quick: bool = False
+    crown_seat: int | None = None
+    max_rounds: int = 100
+    character_ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    unique_kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.ruleset not in cards.RULESETS:
+            raise ConfigError(f"Unknown ruleset {self.ruleset!r}." + _suggest(
+                str(self.ruleset), cards.RULESETS))
+        if isinstance(self.characters, list):
+            object.__setattr__(self, "characters", tuple(self.characters))
+        if isinstance(self.districts, list):
+            object.__setattr__(self, "districts", tuple(self.districts))
+        self._check_players()
+        object.__setattr__(self, "character_ids", self._resolve_characters())
+        object.__setattr__(self, "unique_kinds", self._resolve_districts())
+        if self.crown_seat is not None and not 0 <= self.crown_seat < self.players:
+            raise ConfigError(f"crown_seat {self.crown_seat} is not a seat of a "
+                              f"{self.players}-player game (0-{self.players - 1}).")
+        if self.quick and self.ruleset != "classic":
+            raise ConfigError("The quick game (7 districts) is a classic option only.")
+        if not 1 <= self.max_rounds <= 1000:
+            raise ConfigError(f"max_rounds {self.max_rounds} is outside 1-1000.")
+
+    # ---- validation -----------------------------------------------------------------
+    def _check_players(self) -> None:
+        lo, hi = PLAYER_RANGE[self.ruleset]
+        if not isinstance(self.players, (int, np.integer)) or not lo <= self.players <= hi:
+            raise ConfigError(f"{self.players} players is not allowed in {self.ruleset}: "
+                              f"{lo} to {hi} players.")
+
+    def _resolve_characters(self) -> tuple[int, ...]:
+        roster = {cards.key_of(c.name): c for c in cards.characters(self.ruleset)}
+        names = self.characters
+        if names is None:
+            names = BASE_CHARACTERS
+        elif isinstance(names, str):
+            names = self._preset_characters(names)
+        chosen = [_lookup(n, roster, "character", self.ruleset) for n in names]
+        by_rank: dict[int, cards.Character] = {}
+        for c in chosen:
+            if c.rank in by_rank:
+                raise ConfigError(f"Two characters of rank {c.rank}: {by_rank[c.rank].name} and "
+                                  f"{c.name}. A character set has one character per rank.")
+            by_rank[c.rank] = c
+        missing = [r for r in range(1, 9) if r not in by_rank]
+        if missing:
+            raise ConfigError(f"The character set has no rank {missing[0]} character; "
+                              "it needs one character for each rank 1-8.")
+        if self.ruleset == "four_color" and set(by_rank[r].name for r in range(1, 9)) != set(
+                BASE_CHARACTERS):
+            raise ConfigError("four_color plays the base eight characters only: "
+                              + ", ".join(BASE_CHARACTERS) + ".")
+        self._check_rank9(9 in by_rank)
+        names_in = {c.name for c in chosen}
+        if "Queen" in names_in and self.players < 5:
+            raise ConfigError(f"The Queen needs at least 5 players (got {self.players}).")
+        if "Emperor" in names_in and self.players == 2:
+            raise ConfigError("The Emperor cannot play in a 2-player game; use the King "
+                              "(or, in 2016, the Patrician).")
+        todo = [c.name for c in chosen if c.id not in L.IMPLEMENTED_CHARACTERS]
+        if todo:
+            raise ConfigError(f"Character(s) {', '.join(todo)} are not playable in this version "
+                              "of the kernel yet; playable: " + ", ".join(BASE_CHARACTERS) + ".")
+        return tuple(by_rank[r].id for r in sorted(by_rank))
+
+    def _preset_characters(self, name: str) -> tuple[str, ...]:
+        if self.ruleset != "2016":
+            if cards.key_of(name) in ("base", "first_game"):
+                return BASE_CHARACTERS
+            raise ConfigError(f"Unknown character preset {name!r} for {self.ruleset}: "
+                              "only 'base'.")
+        preset = _lookup(name, cards.presets(), "preset", self.ruleset)
+        rank9 = (preset.rank9,) if preset.rank9 and self.players not in (2,) and (
+            self.players >= 5 or preset.rank9 != "Queen") else ()
+        return preset.characters + rank9
+
+    def _check_rank9(self, has9: bool) -> None:
+        n, rs = self.players, self.ruleset
+        if rs == "four_color" and has9:
+            raise ConfigError("four_color has no rank-9 character.")
+        if has9 and (n == 2 or (rs == "classic" and n == 3)):
+            raise ConfigError(f"A rank-9 character is not allowed with {n} players in {rs}.")
+        needs9 = n == 8 or (rs == "2016" and n == 3)
+        if needs9 and not has9:
+            raise ConfigError(f"A {n}-player {rs} game needs a rank-9 character "
+                              f"(Queen, Artist{', Tax Collector' if rs == '2016' else ''}); "
+                              "rank-9 characters are not playable in this version of the "
+                              "kernel yet.")
+
+    def _resolve_districts(self) -> tuple[int, ...]:
+        rs = self.ruleset
+        chosen = self.districts
+        if rs == "four_color":
+            if chosen:
+                raise ConfigError("four_color has no purple districts; leave districts empty.")
+            return ()
+        uniques = {cards.key_of(d.name): d for d in cards.districts(rs) if d.type == L.T_UNIQUE}
+        if rs == "2016":
+            if chosen is None:
+                chosen = "first_game"
+            if isinstance(chosen, str):
+                chosen = _lookup(chosen, cards.presets(), "district preset", rs).districts
+            picked = [_lookup(n, uniques, "unique district", rs) for n in chosen]
+            kinds = [d.kind for d in picked]
+            if len(set(kinds)) != len(kinds) or len(kinds) != 14:
+                raise ConfigError(f"A 2016 game plays exactly 14 distinct unique districts; got "
+                                  f"{len(set(kinds))} distinct of {len(kinds)} named.")
+        else:
+            if isinstance(chosen, str):
+                chosen = () if cards.key_of(chosen) in ("base", "none") else (chosen,)
+            picked = [_lookup(n, uniques, "purple district", rs) for n in (chosen or ())]
+            bonus = [d for d in picked if d.set != "base"]
+            if len(bonus) != len(picked):
+                raise ConfigError("classic districts= names the bonus purples to add; "
+                                  f"{[d.name for d in picked if d.set == 'base']} are already in "
+                                  "the base deck.")
+            if bonus:
+                raise ConfigError("Bonus purple districts (" + ", ".join(d.name for d in bonus)
+                                  + ") are not playable in this version of the kernel yet.")
+            kinds = [d.kind for d in uniques.values() if d.set == "base"]
+        todo = [cards.district_name(rs, k) for k in kinds if k not in IMPLEMENTED_DISTRICTS]
+        if todo:
+            raise ConfigError(f"District(s) {', '.join(todo)} are not playable in this version "
+                              "of the kernel yet.")
+        return tuple(sorted(kinds))
+
+    # ---- derived values ---------------------------------------------------------------
+    @property
+    def ranks(self) -> int:
+        """Number of ranks in the character set (8 or 9)."""
+        return len(self.character_ids)
+
+    @property
+    def complete_size(self) -> int:
+        """The complete-city size N (RULES.md §5.1)."""
+        if self.ruleset == "2016":
+            return 8 if self.players <= 3 else 7
+        return 7 if self.quick else 8
+
+    @property
+    def character_names(self) -> tuple[str, ...]:
+        """The character set by rank."""
+        return tuple(cards.character_name(c) for c in self.character_ids)
+
+    def deck_counts(self) -> np.ndarray:
+        """Copies of each district kind in the deck (int32, indexed by kind)."""
+        counts = np.zeros(L.N_KINDS, np.int32)
+        for d in cards.districts(self.ruleset):
+            if d.type != L.T_UNIQUE or d.kind in self.unique_kinds:
+                counts[d.kind] += d.count
+        return counts
+
+    def tables(self) -> dict[str, np.ndarray]:
+        """The constant arrays the kernel reads for this configuration."""
+        cost = np.zeros(L.N_KINDS, np.int32)
+        dtype = np.full(L.N_KINDS, -1, np.int32)
+        for d in cards.districts(self.ruleset):
+            cost[d.kind], dtype[d.kind] = d.cost, d.type
+        rank_char = np.full(L.MAX_RANKS, -1, np.int32)
+        rank_char[:self.ranks] = self.character_ids
+        cfg = np.zeros(L.G_LEN, np.int32)
+        cfg[L.G_RULESET] = cards.RULESETS.index(self.ruleset)
+        cfg[L.G_NP] = self.players
+        cfg[L.G_NRANKS] = self.ranks
+        cfg[L.G_N_COMPLETE] = self.complete_size
+        cfg[L.G_MAX_ROUNDS] = self.max_rounds
+        if self.crown_seat is not None:
+            cfg[L.G_CROWN] = self.crown_seat
+        else:
+            cfg[L.G_CROWN] = -1 if self.ruleset == "four_color" else 0
+        cfg[L.G_N_FACEUP] = FACE_UP.get(self.ranks, {}).get(self.players, 0)
+        return {"cost": cost, "dtype": dtype, "deck_counts": self.deck_counts(),
+                "rank_char": rank_char, "cfg": cfg}
+
+    def to_dict(self) -> dict:
+        """The user-facing fields, for metadata and reproduction."""
+        return {"ruleset": self.ruleset, "players": self.players,
+                "characters": list(self.character_names),
+                "districts": [cards.district_name(self.ruleset, k) for k in self.unique_kinds],
+                "quick": self.quick, "crown_seat": self.crown_seat,
+                "max_rounds": self.max_rounds}

@@ -1,0 +1,103 @@
+"""The selection phase (RULES.md §2.3): discards, then picking, for every player count.
+
+Ranks travel as bitmasks; ``st.holder[r]`` receives the seat that keeps rank ``r``.
+Random discards use the draft stream, choices use each seat's own stream (``policy``).
+"""
+
+from .jit import hot, hot_inline
+
+from .layout import (G_CROWN, G_FACEUP, G_N_FACEUP, G_NP, G_NRANKS, G_RULESET, R_2016,
+                     RANK_KING, RNG_DRAFT)
+from .log import EV_DISCARD_DOWN, EV_DISCARD_UP, EV_PICK, event
+from .policy import choose_character, choose_draft_discard
+from .rng import below
+
+
+@hot
+def random_rank(st, mask):
+    """A uniformly random rank from the bitmask ``mask`` (draft stream)."""
+    n = 0
+    m = mask
+    while m:
+        m &= m - 1
+        n += 1
+    j = below(st.rng, RNG_DRAFT, n)
+    for r in range(st.g[G_NRANKS]):
+        if (mask >> r) & 1:
+            if j == 0:
+                return r
+            j -= 1
+    return -1
+
+
+@hot
+def _discard_down(st, r):
+    event(st, EV_DISCARD_DOWN, -1, -1, r)
+
+
+@hot
+def _keep(st, tb, s, offered):
+    r = choose_character(st, tb, s, offered)
+    st.holder[r] = s
+    event(st, EV_PICK, s, -1, r)
+    return offered & ~(1 << r)
+
+
+@hot
+def _keep_and_discard(st, tb, s, offered):
+    offered = _keep(st, tb, s, offered)
+    r = choose_draft_discard(st, tb, s, offered)
+    _discard_down(st, r)
+    return offered & ~(1 << r)
+
+
+@hot
+def draft(st, tb):
+    """Deal the characters of one round."""
+    g = st.g
+    n = g[G_NP]
+    crown = g[G_CROWN]
+    deck = (1 << g[G_NRANKS]) - 1
+    if n >= 4:
+        down = -1
+        if g[G_RULESET] != R_2016:  # classic, four_color: face down first (D50)
+            down = random_rank(st, deck)
+            deck &= ~(1 << down)
+        for _ in range(g[G_N_FACEUP]):  # the rank-4 character is never face up
+            r = random_rank(st, deck & ~(1 << RANK_KING))
+            deck &= ~(1 << r)
+            g[G_FACEUP] |= 1 << r
+            event(st, EV_DISCARD_UP, -1, -1, r)
+        if down < 0:
+            down = random_rank(st, deck)
+            deck &= ~(1 << down)
+        for i in range(n):
+            s = (crown + i) % n
+            offered = deck
+            if i == n - 1 and (deck & (deck - 1)) == 0:
+                offered |= 1 << down  # the last picker also takes the face-down card
+                down = -1
+            deck = _keep(st, tb, s, offered)
+        if down >= 0:
+            _discard_down(st, down)
+        for r in range(g[G_NRANKS]):
+            if (deck >> r) & 1:
+                _discard_down(st, r)
+    elif n == 2:
+        a, b = crown, 1 - crown
+        r = random_rank(st, deck)
+        _discard_down(st, r)
+        deck &= ~(1 << r)
+        deck = _keep(st, tb, a, deck)
+        deck = _keep_and_discard(st, tb, b, deck)
+        deck = _keep_and_discard(st, tb, a, deck)
+        deck = _keep_and_discard(st, tb, b, deck)
+    else:  # three players, 8 characters (classic, four_color)
+        r = random_rank(st, deck)
+        _discard_down(st, r)
+        deck &= ~(1 << r)
+        for i in range(6):
+            deck = _keep(st, tb, (crown + i) % 3, deck)
+        for r in range(g[G_NRANKS]):
+            if (deck >> r) & 1:
+                _discard_down(st, r)

@@ -1,0 +1,98 @@
+"""A whole game: rounds of draft, calls and end of round, then scoring (RULES.md §2.2, §2.6, §5)."""
+
+from .jit import hot, hot_inline
+
+from .characters import take_crown
+from .draft import draft
+from .layout import (CH_KING, G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST, G_KILLED, G_MAX_ROUNDS,
+                     G_N_COMPLETE, G_NP, G_NRANKS, G_OVER, G_ROBBED, G_ROBBER, G_ROUND,
+                     P_AT7, P_AT8, P_REVEALED, RANK_KING)
+from .log import EV_GAME_END, EV_HEIR, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
+from .rules import is_complete
+from .scoring import score_game
+from .turn import play_turn
+
+
+@hot
+def _start_round(st):
+    g = st.g
+    g[G_ROUND] += 1
+    g[G_KILLED] = -1
+    g[G_ROBBED] = -1
+    g[G_ROBBER] = -1
+    g[G_FACEUP] = 0
+    st.holder[:] = -1
+    for s in range(g[G_NP]):
+        st.p[s, P_REVEALED] = 0
+
+
+@hot
+def _end_round(st, tb):
+    """Killed King: his holder reveals him and takes the crown as heir."""
+    g = st.g
+    k = g[G_KILLED]
+    if k == RANK_KING and st.holder[k] >= 0 and tb.rank_char[k] == CH_KING:
+        s = st.holder[k]
+        st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], k + 1)
+        event(st, EV_HEIR, s, k)
+        take_crown(st, s, k)
+    event(st, EV_ROUND_END, -1, -1)
+
+
+@hot
+def _first_completer(st):
+    """Among complete cities, the one that reached the final N earliest (D25)."""
+    g = st.g
+    best, who = -1, -1
+    for s in range(g[G_NP]):
+        if is_complete(st, s):
+            at = st.p[s, P_AT8] if g[G_N_COMPLETE] >= 8 else st.p[s, P_AT7]
+            if best < 0 or at < best:
+                best, who = at, s
+    return who
+
+
+@hot
+def play_game(st, tb, held, hits, picks):
+    """Play one game to its end and score it, filling the per-character records.
+
+    ``held[s, r]`` counts the rounds seat ``s`` held rank ``r``; ``hits[s, r, 0]`` and
+    ``hits[s, r, 1]`` count the rounds in which that character was killed, or robbed.  When
+    ``picks`` has rows, ``picks[round - 1, r]`` receives (holder, 1 killed | 2 robbed).
+    """
+    g = st.g
+    n = g[G_NP]
+    event(st, EV_SETUP, -1, -1, g[G_CROWN])
+    while True:
+        _start_round(st)
+        draft(st, tb)
+        for r in range(g[G_NRANKS]):
+            s = st.holder[r]
+            if s < 0:
+                continue
+            held[s, r] += 1
+            killed = g[G_KILLED] == r
+            if killed:
+                hits[s, r, 0] += 1
+                event(st, EV_SKIP_KILLED, s, r)
+            else:
+                play_turn(st, tb, r, s)
+                if g[G_ROBBED] == r:
+                    hits[s, r, 1] += 1
+            if picks.shape[0] >= g[G_ROUND]:
+                picks[g[G_ROUND] - 1, r, 0] = s
+                picks[g[G_ROUND] - 1, r, 1] = (1 if killed else 0) + (2 if g[G_ROBBED] == r else 0)
+        _end_round(st, tb)
+        done = False
+        for s in range(n):
+            if is_complete(st, s):
+                done = True
+        if done:
+            break
+        if g[G_ROUND] >= g[G_MAX_ROUNDS]:
+            g[G_CAP_HIT] = 1
+            break
+    g[G_OVER] = 1
+    g[G_FIRST] = _first_completer(st)
+    score_game(st, tb)
+    event(st, EV_GAME_END, -1, -1, g[G_FIRST], g[G_CAP_HIT])

@@ -1,0 +1,183 @@
+"""The kernel's state layout: every array, every index, in one place.
+
+A game is a handful of small integer arrays bundled in the ``State`` named tuple
+(built by :func:`citadels_sim.kernel.state.new_state`).  Every index used by the
+kernel is a named constant below; no module computes offsets by hand.
+
+=================  ===========================  =====================================================
+array              shape / dtype                contents
+=================  ===========================  =====================================================
+``g``              (G_LEN,) int32               game scalars, indexed by ``G_*``
+``p``              (MAX_SEATS, P_LEN) int32     per-seat scalars, indexed by ``P_*``
+``hand``           (MAX_SEATS, HAND_CAP) int16  district kinds in each hand; ``p[s, P_HAND_N]`` used
+``city``           (MAX_SEATS, CITY_CAP) int16  district kinds in each city, in build order;
+                                                ``p[s, P_CITY_N]`` used
+``city_round``     (MAX_SEATS, CITY_CAP) int16  round in which each city slot was built (Haunted City)
+``deck``           (DECK_CAP,) int16            circular buffer: top at ``g[G_DECK_HEAD]``, ``g[G_DECK_N]``
+                                                cards; the bottom is ``(head + n) % DECK_CAP``
+``holder``         (MAX_RANKS,) int8            seat holding each rank this round, -1 if nobody
+``rng``            (N_STREAMS,) uint64          SplitMix64 states: deck, draft, then one per seat
+``scratch``        (SCRATCH_LEN,) int64         work space (scoring's type counts)
+``kinds``          (MAX_SEATS, N_KINDS) int8    copies of each district kind in each city
+``log``            (LOG_CAP, LOG_W) int32       replay events (only written when ``g[G_LOG_ON]``)
+=================  ===========================  =====================================================
+
+Constant card and rule tables (district costs and types, the character set, strategy
+parameters) travel in the ``Tables`` named tuple; they are arguments, never globals, so
+that numba's cache cannot freeze stale values.
+
+Ranks are 0-based in the kernel (``rank index 0`` is the rank-1 character); character and
+district *kinds* are global ids (``CH_*``, ``D_*``) shared by every ruleset, so a power is
+dispatched by its id whatever the ruleset.
+"""
+
+from __future__ import annotations
+
+# --- capacities --------------------------------------------------------------------
+MAX_SEATS = 8
+MAX_RANKS = 9
+HAND_CAP = 96
+CITY_CAP = 32
+DECK_CAP = 128  # power of two: the deck is a circular buffer
+N_STREAMS = 2 + MAX_SEATS
+RNG_DECK = 0
+RNG_DRAFT = 1
+RNG_SEAT0 = 2  # seat s decides with stream RNG_SEAT0 + s
+SCRATCH_LEN = 16  # ``scratch``: int64 work space for functions that may not allocate
+
+# --- rulesets ----------------------------------------------------------------------
+R_CLASSIC = 0
+R_2016 = 1
+R_FOUR_COLOR = 2
+RULESET_NAMES = ("classic", "2016", "four_color")
+
+# --- district types ----------------------------------------------------------------
+T_NOBLE = 0
+T_RELIGIOUS = 1
+T_TRADE = 2
+T_MILITARY = 3
+T_UNIQUE = 4  # classic "special" (purple), 2016 "unique"
+N_TYPES = 5
+TYPE_NAMES = ("noble", "religious", "trade", "military", "unique")
+
+# --- district kinds (global ids; one per name, shared by the rulesets) -------------
+DISTRICT_KEYS = (
+    "manor", "castle", "palace", "temple", "church", "monastery", "cathedral",
+    "tavern", "market", "trading_post", "docks", "harbor", "town_hall",
+    "watchtower", "prison", "battlefield", "fortress",
+    "haunted", "keep", "laboratory", "smithy", "observatory", "graveyard",
+    "dragon_gate", "university", "library", "great_wall", "school_of_magic",
+    "lighthouse", "armory", "museum", "imperial_treasury", "map_room", "wishing_well",
+    "quarry", "poor_house", "bell_tower", "factory", "park", "hospital", "throne_room",
+    "ball_room", "basilica", "capitol", "framework", "gold_mine", "ivory_tower",
+    "monument", "necropolis", "secret_vault", "stables", "statue", "theater", "thieves_den",
+)
+N_KINDS = len(DISTRICT_KEYS)
+(D_MANOR, D_CASTLE, D_PALACE, D_TEMPLE, D_CHURCH, D_MONASTERY, D_CATHEDRAL,
+ D_TAVERN, D_MARKET, D_TRADING_POST, D_DOCKS, D_HARBOR, D_TOWN_HALL,
+ D_WATCHTOWER, D_PRISON, D_BATTLEFIELD, D_FORTRESS,
+ D_HAUNTED, D_KEEP, D_LABORATORY, D_SMITHY, D_OBSERVATORY, D_GRAVEYARD,
+ D_DRAGON_GATE, D_UNIVERSITY, D_LIBRARY, D_GREAT_WALL, D_SCHOOL_OF_MAGIC,
+ D_LIGHTHOUSE, D_ARMORY, D_MUSEUM, D_IMPERIAL_TREASURY, D_MAP_ROOM, D_WISHING_WELL,
+ D_QUARRY, D_POOR_HOUSE, D_BELL_TOWER, D_FACTORY, D_PARK, D_HOSPITAL, D_THRONE_ROOM,
+ D_BALL_ROOM, D_BASILICA, D_CAPITOL, D_FRAMEWORK, D_GOLD_MINE, D_IVORY_TOWER,
+ D_MONUMENT, D_NECROPOLIS, D_SECRET_VAULT, D_STABLES, D_STATUE, D_THEATER,
+ D_THIEVES_DEN) = range(N_KINDS)
+
+# --- characters (global ids) ---------------------------------------------------------
+CHARACTER_KEYS = (
+    "assassin", "witch", "magistrate",
+    "thief", "spy", "blackmailer", "tax_collector_classic",
+    "magician", "wizard", "seer",
+    "king", "emperor", "patrician",
+    "bishop", "abbot", "cardinal",
+    "merchant", "alchemist", "trader",
+    "architect", "navigator", "scholar",
+    "warlord", "diplomat", "marshal",
+    "queen", "artist", "tax_collector",
+)
+N_CHARACTERS = len(CHARACTER_KEYS)
+(CH_ASSASSIN, CH_WITCH, CH_MAGISTRATE,
+ CH_THIEF, CH_SPY, CH_BLACKMAILER, CH_TAX_COLLECTOR_CLASSIC,
+ CH_MAGICIAN, CH_WIZARD, CH_SEER,
+ CH_KING, CH_EMPEROR, CH_PATRICIAN,
+ CH_BISHOP, CH_ABBOT, CH_CARDINAL,
+ CH_MERCHANT, CH_ALCHEMIST, CH_TRADER,
+ CH_ARCHITECT, CH_NAVIGATOR, CH_SCHOLAR,
+ CH_WARLORD, CH_DIPLOMAT, CH_MARSHAL,
+ CH_QUEEN, CH_ARTIST, CH_TAX_COLLECTOR) = range(N_CHARACTERS)
+#: characters whose powers the kernel plays today (the base eight)
+IMPLEMENTED_CHARACTERS = (CH_ASSASSIN, CH_THIEF, CH_MAGICIAN, CH_KING, CH_BISHOP,
+                          CH_MERCHANT, CH_ARCHITECT, CH_WARLORD)
+RANK_KING = 3  # rank index of the rank-4 (crown) characters
+RANK_BISHOP = 4
+
+# --- g: game scalars -----------------------------------------------------------------
+# The first G_CFG_LEN entries are the configuration, copied from ``Tables.cfg``.
+(G_RULESET,        # R_*
+ G_NP,             # number of players
+ G_NRANKS,         # 8 or 9 ranks in the character set
+ G_N_COMPLETE,     # complete-city size N
+ G_MAX_ROUNDS,     # safety cap on rounds
+ G_N_FACEUP,       # face-up discards per selection phase
+ G_CROWN,          # seat holding the crown (in the config: first holder, -1 = random seat)
+ G_CFG_LEN) = range(8)
+(G_ROUND,          # current round, 1-based
+ G_DECK_HEAD,      # index of the top card in ``deck``
+ G_DECK_N,         # cards in the deck
+ G_EVENT,          # global counter of builds and city changes (first completer, D25)
+ G_KILLED,         # rank index killed this round, -1 if none
+ G_ROBBED,         # rank index robbed this round, -1 if none
+ G_ROBBER,         # seat of the Thief's holder this round
+ G_FACEUP,         # bitmask of ranks discarded face up this round
+ G_OVER,           # 1 once the game has ended
+ G_CAP_HIT,        # 1 if the round cap ended the game
+ G_LOG_ON,         # 1 when replay events are recorded
+ G_LOG_N,          # events recorded so far
+ G_TURN_RANK,      # rank index whose turn is being played, -1 outside turns
+ G_TURN_SEAT,      # seat playing that turn
+ G_BUILDS_LEFT,    # builds still allowed this turn
+ G_TURN_USED,      # bitmask of once-per-turn uses this turn (U_* bits)
+ G_FIRST,          # seat that completed first, -1
+ G_BANK_OUT,       # gold the bank has paid out (gold is conserved: stashes = 2n + out - in)
+ G_BANK_IN,        # gold paid to the bank
+ G_LEN) = range(G_CFG_LEN, G_CFG_LEN + 20)
+
+# once-per-turn use bits (g[G_TURN_USED])
+U_INCOME = 1 << 0
+U_ABILITY = 1 << 1
+U_LABORATORY = 1 << 2
+U_SMITHY = 1 << 3
+U_GATHERED = 1 << 4
+
+# --- p: per-seat scalars -------------------------------------------------------------
+(P_GOLD,           # stash
+ P_HAND_N,         # cards in hand
+ P_CITY_N,         # districts in city
+ P_FAMILY,         # strategy family (policy.F_*)
+ P_AT7,            # event index when the city size last rose to >= 7, -1 if below
+ P_AT8,            # same for >= 8
+ P_REVEALED,       # highest rank (1-based) revealed this round, 0 if none (2016 tie-break)
+ P_SCORE,          # final score
+ P_VALUE,          # final district value (classic tie-break)
+ P_PLACE,          # final place, competition ranking (1 = winner)
+ P_COLOURS,        # final colour/type bonus
+ P_COMPLETE,       # final completion bonus (+4 first, +2 other complete cities)
+ P_EXTRAS,         # final points from district effects
+ P_LEN) = range(14)
+
+# --- log: one row per replay event ---------------------------------------------------
+LOG_CAP = 4096
+(L_TYPE, L_ROUND, L_SEAT, L_RANK, L_A, L_B, L_C, L_D,
+ L_CROWN, L_DECK_N) = range(10)
+L_GOLD = 10
+L_HAND_N = L_GOLD + MAX_SEATS
+L_CITY_N = L_HAND_N + MAX_SEATS
+L_CITY = L_CITY_N + MAX_SEATS  # MAX_SEATS * CITY_CAP district kinds, -1 padded
+LOG_W = L_CITY + MAX_SEATS * CITY_CAP
+
+# --- per-game outputs ------------------------------------------------------------------
+(O_SCORE, O_PLACE, O_DISTRICTS, O_GOLD, O_VALUE, O_HAND, O_FIRST, O_COLOURS, O_COMPLETE,
+ O_EXTRAS, O_SEAT_LEN) = range(11)
+(OG_ROUNDS, OG_CAP_HIT, OG_FIRST, OG_CROWN, OG_HOLDER) = range(5)
+OG_GAME_LEN = OG_HOLDER + MAX_RANKS  # OG_HOLDER + r: seat holding rank r in the final round

@@ -1,0 +1,79 @@
+"""Replay events: what the kernel records when a game is played with logging on.
+
+Each event is one row of ``State.log``: its type, round, seat, rank index, four arguments
+(meaning per type below) and a snapshot of the public state after it (crown, deck size,
+stashes, hand sizes, cities).  :mod:`citadels_sim.replay` turns the rows into text or JSON.
+Logging never draws random numbers, so a logged game is the same game as an unlogged one.
+"""
+
+from .jit import hot, hot_inline
+
+from .layout import (CITY_CAP, G_CROWN, G_DECK_N, G_LOG_N, G_LOG_ON, G_NP, G_ROUND, L_A, L_B,
+                     L_C, L_CITY, L_CITY_N, L_CROWN, L_D, L_DECK_N, L_GOLD, L_HAND_N, L_RANK,
+                     L_ROUND, L_SEAT, L_TYPE, LOG_CAP, P_CITY_N, P_GOLD, P_HAND_N)
+
+#: event type -> (name, names of the arguments a, b, c, d that it uses)
+EVENTS = (
+    ("setup", ()),                                   # seat -1; a = first crowned seat
+    ("discard_face_up", ("character",)),             # a = rank index
+    ("discard_face_down", ("character",)),           # a = rank index (secret in play)
+    ("pick", ("character",)),                        # a = rank index kept by seat
+    ("call", ()),                                    # the character is revealed
+    ("skip_killed", ()),                             # the killed character stays silent
+    ("theft", ("victim", "gold")),                   # robbed on reveal: a = victim seat
+    ("crown", ("from",)),                            # seat takes the crown; a = previous holder
+    ("gather_gold", ("gold",)),
+    ("gather_cards", ("drawn", "kept", "card", "card2")),  # card = first kept kind
+    ("income", ("gold", "district_type")),
+    ("bonus_gold", ("gold",)),                       # Merchant +1
+    ("bonus_cards", ("cards",)),                     # Architect +2
+    ("build", ("district", "cost", "gold_paid", "cards_paid")),
+    ("kill", ("character",)),                        # Assassin names a rank index
+    ("rob", ("character",)),                         # Thief names a rank index
+    ("swap_hands", ("with", "gave", "got")),         # Magician swap
+    ("redraw", ("cards",)),                          # Magician redraw
+    ("destroy", ("target", "district", "cost")),     # Warlord
+    ("graveyard", ("district",)),                    # seat took the destroyed district
+    ("laboratory", ("district", "gold")),
+    ("smithy", ("cards",)),
+    ("heir", ()),                                    # killed King takes the crown
+    ("round_end", ()),
+    ("game_end", ("first_completer", "capped")),
+)
+(EV_SETUP, EV_DISCARD_UP, EV_DISCARD_DOWN, EV_PICK, EV_CALL, EV_SKIP_KILLED, EV_THEFT,
+ EV_CROWN, EV_GATHER_GOLD, EV_GATHER_CARDS, EV_INCOME, EV_BONUS_GOLD, EV_BONUS_CARDS,
+ EV_BUILD, EV_KILL, EV_ROB, EV_SWAP, EV_REDRAW, EV_DESTROY, EV_GRAVEYARD, EV_LABORATORY,
+ EV_SMITHY, EV_HEIR, EV_ROUND_END, EV_GAME_END) = range(len(EVENTS))
+
+
+@hot
+def _record(st, etype, seat, rank, a, b, c, d):
+    g = st.g
+    i = g[G_LOG_N]
+    if i >= LOG_CAP:
+        return
+    g[G_LOG_N] = i + 1
+    row = st.log[i]
+    row[L_TYPE] = etype
+    row[L_ROUND] = g[G_ROUND]
+    row[L_SEAT] = seat
+    row[L_RANK] = rank
+    row[L_A] = a
+    row[L_B] = b
+    row[L_C] = c
+    row[L_D] = d
+    row[L_CROWN] = g[G_CROWN]
+    row[L_DECK_N] = g[G_DECK_N]
+    for s in range(g[G_NP]):
+        row[L_GOLD + s] = st.p[s, P_GOLD]
+        row[L_HAND_N + s] = st.p[s, P_HAND_N]
+        row[L_CITY_N + s] = st.p[s, P_CITY_N]
+        for k in range(CITY_CAP):
+            row[L_CITY + s * CITY_CAP + k] = st.city[s, k]
+
+
+@hot_inline
+def event(st, etype, seat, rank, a=0, b=0, c=0, d=0):
+    """Record an event if logging is on (a single branch otherwise)."""
+    if st.g[G_LOG_ON]:
+        _record(st, etype, seat, rank, a, b, c, d)

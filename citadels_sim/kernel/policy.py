@@ -1,0 +1,458 @@
+"""Scripted strategies: one dispatcher per decision point, switching on the strategy family.
+
+A strategy is a family id (``F_*``) plus a row of float parameters (``PR_*``), so presets
+and tuning need no recompilation.  Every decision sees only what its seat may know: its own
+hand and characters, the public state (stashes, hand sizes, cities, face-up discards, the
+crown), and the cards passed to it in the draft.  Ties between equally good options are
+broken at random from the seat's own stream, never by seat order.
+
+Families
+--------
+``F_RANDOM``      uniformly random legal decisions (the baseline).
+``F_BUILDER``     builds as much and as dear as it can; uses attacks only for its own gain.
+``F_AGGRESSIVE``  picks the Assassin, Thief and Warlord, and turns them on the leader.
+``F_HEURISTIC``   values each character by what it earns now (income, cards, crown), weighs
+                  the threat of the Assassin and Thief, and attacks when the leader is close
+                  to completing his city.
+
+Adding a family: give it an ``F_*`` id, add its branch to the decisions where it differs
+(the others fall through to the shared heuristics) and register a preset in ``strategies/``.
+"""
+
+from .jit import hot, hot_inline
+
+from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
+                     CH_THIEF, CH_WARLORD, G_CROWN, G_DECK_N, G_FACEUP, G_N_COMPLETE, G_NP,
+                     G_NRANKS, N_TYPES, P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N, RNG_SEAT0)
+from .rng import below
+from .rules import (build_cost, can_build, destroyable, has, income_count, income_type,
+                    max_card_payment, warlord_cost)
+from .state import city_size
+
+F_RANDOM = 0
+F_BUILDER = 1
+F_AGGRESSIVE = 2
+F_HEURISTIC = 3
+FAMILY_NAMES = ("random", "builder", "aggressive", "heuristic")
+
+# parameter indices (one row of floats per seat)
+PR_BASE = 0            # PR_BASE + r: base desire for the rank-r character (r = 0..8)
+PR_W_INCOME = 9        # value of each district that pays the character's income
+PR_W_AGGRESSION = 10   # value of attacking characters per district of the leader's lead
+PR_W_THREAT = 11       # penalty on characters the Assassin/Thief are likely to name
+PR_CARD_NEED = 12      # gather cards while fewer than this many buildable cards are in hand
+PR_GOLD_RESERVE = 13   # gold kept back when paying for attacks or the Smithy
+PR_W_NEW_TYPE = 14     # build/keep bonus for a district type missing from the city
+PR_SWAP_MARGIN = 15    # Magician swaps when another hand is this many cards larger
+N_PARAMS = 16
+
+NEG = -1.0e9
+
+
+@hot_inline
+def _rng(s):
+    return RNG_SEAT0 + s
+
+
+@hot_inline
+def _better(st, s, v, best, ties):
+    """Random tie-break helper: returns (take_it, new_best, new_ties)."""
+    if v > best:
+        return True, v, 1
+    if v == best:
+        ties += 1
+        return below(st.rng, _rng(s), ties) == 0, best, ties
+    return False, best, ties
+
+
+@hot
+def _param(tb, s, k):
+    return tb.params[s, k]
+
+
+@hot
+def leader(st, s):
+    """The opponent of ``s`` closest to completing (size, then city value); random ties."""
+    best, ties, who = NEG, 0, -1
+    for o in range(st.g[G_NP]):
+        if o == s:
+            continue
+        v = city_size(st, o) * 100.0 + st.p[o, P_CITY_N]
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            who = o
+    return who
+
+
+@hot
+def richest(st, s):
+    """The opponent of ``s`` with the largest stash; random ties."""
+    best, ties, who = NEG, 0, -1
+    for o in range(st.g[G_NP]):
+        if o != s:
+            take, best, ties = _better(st, s, float(st.p[o, P_GOLD]), best, ties)
+            if take:
+                who = o
+    return who
+
+
+@hot
+def useful_cards(st, tb, s):
+    """Hand cards seat ``s`` could still build some day (not blocked by its city)."""
+    n = 0
+    for i in range(st.p[s, P_HAND_N]):
+        kind = st.hand[s, i]
+        if tb.cost[kind] > 0 and not has(st, s, kind):
+            n += 1
+    return n
+
+
+@hot
+def _missing_type(st, tb, s, kind):
+    t = tb.dtype[kind]
+    for i in range(st.p[s, P_CITY_N]):
+        if tb.dtype[st.city[s, i]] == t:
+            return False
+    return True
+
+
+@hot
+def card_value(st, tb, s, kind):
+    """How much seat ``s`` wants district card ``kind`` in hand or city."""
+    if has(st, s, kind):
+        return -5.0 + tb.cost[kind] * 0.1
+    v = float(tb.cost[kind])
+    if _missing_type(st, tb, s, kind):
+        v += _param(tb, s, PR_W_NEW_TYPE)
+    short = tb.cost[kind] - st.p[s, P_GOLD] - 2
+    if short > 0:
+        v -= 0.5 * short
+    return v
+
+
+# ---- draft ------------------------------------------------------------------------------
+@hot
+def character_value(st, tb, s, r, viewer, ld, useful):
+    """Value of the rank-``r`` character to seat ``s``, judged with ``viewer``'s parameters.
+
+    ``ld`` is the leader as ``s`` sees it and ``useful`` the number of useful cards in his
+    hand as ``viewer`` knows it (his own count, or the hand size of another seat).
+    """
+    ch = tb.rank_char[r]
+    v = _param(tb, viewer, PR_BASE + r)
+    v += _param(tb, viewer, PR_W_INCOME) * income_count(st, tb, s, income_type(ch))
+    lead = max(0, city_size(st, ld) - city_size(st, s)) if ld >= 0 else 0
+    aggr = _param(tb, viewer, PR_W_AGGRESSION)
+    n_complete = st.g[G_N_COMPLETE]
+    if ch == CH_ASSASSIN or ch == CH_THIEF:
+        v += aggr * lead
+    elif ch == CH_WARLORD:
+        v += aggr * lead
+        if ld >= 0 and city_size(st, ld) >= n_complete - 2:
+            v += aggr * 2
+    elif ch == CH_ARCHITECT:
+        v += 0.5 * min(useful, 3) + (1.0 if st.p[s, P_GOLD] >= 4 else 0.0)
+    elif ch == CH_MERCHANT:
+        v += 1.0
+    elif ch == CH_MAGICIAN:
+        most = 0
+        for o in range(st.g[G_NP]):
+            if o != s:
+                most = max(most, st.p[o, P_HAND_N])
+        v += 0.5 * max(0, most - st.p[s, P_HAND_N] - 1)
+        if useful == 0:
+            v += 1.0
+    elif ch == CH_BISHOP:
+        v += 0.2 * city_size(st, s)
+    elif ch == CH_KING:
+        v += 0.5 if st.g[G_CROWN] != s else 0.0
+    threat = _param(tb, viewer, PR_W_THREAT)
+    if threat != 0.0:
+        # the Assassin and Thief aim at the characters that pay most; more so when rich
+        if not (st.g[G_FACEUP] >> 0) & 1 and ch != CH_ASSASSIN:
+            v -= threat * 0.1 * (v if v > 0 else 0)
+        if tb.rank_char[1] == CH_THIEF and not (st.g[G_FACEUP] >> 1) & 1 and r > 1:
+            v -= threat * 0.15 * st.p[s, P_GOLD]
+    return v
+
+
+@hot
+def choose_character(st, tb, s, avail):
+    """Rank index that seat ``s`` keeps from the bitmask ``avail`` of offered ranks."""
+    best, ties, pick = NEG, 0, -1
+    fam = st.p[s, P_FAMILY]
+    ld = leader(st, s)
+    useful = useful_cards(st, tb, s)
+    for r in range(st.g[G_NRANKS]):
+        if not (avail >> r) & 1:
+            continue
+        v = 0.0 if fam == F_RANDOM else character_value(st, tb, s, r, s, ld, useful)
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            pick = r
+    return pick
+
+
+@hot
+def choose_draft_discard(st, tb, s, avail):
+    """Rank index that seat ``s`` discards face down (2-player draft): the least useful one."""
+    best, ties, pick = NEG, 0, -1
+    fam = st.p[s, P_FAMILY]
+    ld = leader(st, s)
+    useful = useful_cards(st, tb, s)
+    for r in range(st.g[G_NRANKS]):
+        if not (avail >> r) & 1:
+            continue
+        v = 0.0 if fam == F_RANDOM else -character_value(st, tb, s, r, s, ld, useful)
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            pick = r
+    return pick
+
+
+# ---- gathering and building ----------------------------------------------------------------
+@hot
+def choose_gather_cards(st, tb, s):
+    """True to draw cards, False to take gold (the deck is not empty)."""
+    fam = st.p[s, P_FAMILY]
+    if fam == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 1
+    useful = useful_cards(st, tb, s)
+    if fam == F_BUILDER:
+        return useful == 0
+    return useful < _param(tb, s, PR_CARD_NEED)
+
+
+@hot
+def choose_keep(st, tb, s, drawn, n):
+    """Index in ``drawn[:n]`` of the card seat ``s`` keeps."""
+    best, ties, pick = NEG, 0, 0
+    fam = st.p[s, P_FAMILY]
+    for i in range(n):
+        v = 0.0 if fam == F_RANDOM else card_value(st, tb, s, drawn[i])
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            pick = i
+    return pick
+
+
+@hot
+def choose_build(st, tb, s):
+    """Hand index of the district seat ``s`` builds now, or -1 to stop building."""
+    fam = st.p[s, P_FAMILY]
+    best, ties, pick = NEG, 0, -1
+    if fam == F_RANDOM:
+        best = 0.0
+        ties = 1  # "build nothing" is one of the options
+    for i in range(st.p[s, P_HAND_N]):
+        kind = st.hand[s, i]
+        if not can_build(st, tb, s, kind):
+            continue
+        if fam == F_RANDOM:
+            v = 0.0
+        else:
+            v = float(tb.cost[kind])
+            if fam != F_BUILDER and _missing_type(st, tb, s, kind):
+                v += _param(tb, s, PR_W_NEW_TYPE)
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            pick = i
+    return pick
+
+
+@hot
+def choose_card_payment(st, tb, s, kind, cost):
+    """Cards seat ``s`` pays toward ``kind`` (Thieves' Den): 0..max, gold pays the rest."""
+    most = min(max_card_payment(st, s, kind), cost)
+    least = max(0, cost - st.p[s, P_GOLD])
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return least + below(st.rng, _rng(s), most - least + 1)
+    # keep cards that are still useful; pay with the useless ones first
+    spare = st.p[s, P_HAND_N] - 1 - useful_cards(st, tb, s)
+    return min(most, max(least, spare))
+
+
+@hot
+def choose_payment_card(st, tb, s, skip):
+    """Hand index of the least valuable card (not ``skip``) to pay or discard."""
+    best, ties, pick = NEG, 0, -1
+    fam = st.p[s, P_FAMILY]
+    for i in range(st.p[s, P_HAND_N]):
+        if i == skip:
+            continue
+        v = 0.0 if fam == F_RANDOM else -card_value(st, tb, s, st.hand[s, i])
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            pick = i
+    return pick
+
+
+@hot
+def choose_income_first(st, tb, s, itype):
+    """Take the colour income before building (True) or after (False)."""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    # build first when the best build is of the income type and affordable without income
+    i = choose_build(st, tb, s)
+    if i < 0:
+        return True
+    kind = st.hand[s, i]
+    return not (tb.dtype[kind] == itype and build_cost(st, tb, s, kind) <= st.p[s, P_GOLD])
+
+
+# ---- district abilities ------------------------------------------------------------------
+@hot
+def choose_laboratory(st, tb, s):
+    """Hand index to discard to the Laboratory, or -1."""
+    if st.p[s, P_HAND_N] == 0:
+        return -1
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        if below(st.rng, _rng(s), 2) == 0:
+            return -1
+        return below(st.rng, _rng(s), st.p[s, P_HAND_N])
+    i = choose_payment_card(st, tb, s, -1)
+    return i if card_value(st, tb, s, st.hand[s, i]) < 0 or st.p[s, P_HAND_N] > 3 else -1
+
+
+@hot
+def choose_smithy(st, tb, s):
+    """Pay 2 gold for 3 cards with the Smithy?"""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return (useful_cards(st, tb, s) <= 1
+            and st.p[s, P_GOLD] - 2 >= _param(tb, s, PR_GOLD_RESERVE))
+
+
+@hot
+def choose_graveyard(st, tb, s, kind):
+    """Pay 1 gold to take the destroyed ``kind`` into hand (Graveyard)?"""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return tb.cost[kind] >= 3 and not has(st, s, kind)
+
+
+# ---- character abilities -------------------------------------------------------------------
+@hot
+def predict_rank(st, tb, viewer, target, allowed):
+    """The rank in bitmask ``allowed`` that ``viewer`` guesses ``target`` holds."""
+    best, ties, pick = NEG, 0, -1
+    ld = leader(st, target) if target >= 0 else -1
+    for r in range(st.g[G_NRANKS]):
+        if not (allowed >> r) & 1:
+            continue
+        v = character_value(st, tb, target, r, viewer, ld,
+                            st.p[target, P_HAND_N]) if target >= 0 else 0.0
+        take, best, ties = _better(st, viewer, v, best, ties)
+        if take:
+            pick = r
+    return pick
+
+
+@hot
+def _random_rank(st, s, allowed):
+    best, ties, pick = NEG, 0, -1
+    for r in range(st.g[G_NRANKS]):
+        if (allowed >> r) & 1:
+            take, best, ties = _better(st, s, 0.0, best, ties)
+            if take:
+                pick = r
+    return pick
+
+
+@hot
+def choose_target_rank(st, tb, s, allowed, own, rob):
+    """Rank index for the Assassin (``rob`` False) or Thief (True) to name, from ``allowed``.
+
+    ``own`` is the bitmask of ranks the seat holds itself; smart families never name those.
+    """
+    fam = st.p[s, P_FAMILY]
+    if fam == F_RANDOM:
+        return _random_rank(st, s, allowed)
+    hidden = allowed & ~own & ~st.g[G_FACEUP]
+    if hidden == 0:
+        hidden = allowed
+    if fam == F_BUILDER:
+        return predict_rank(st, tb, s, richest(st, s), hidden) if rob else _random_rank(
+            st, s, hidden)
+    if fam == F_AGGRESSIVE:
+        return predict_rank(st, tb, s, leader(st, s), hidden)
+    ld = leader(st, s)
+    if not rob and ld >= 0 and city_size(st, ld) >= st.g[G_N_COMPLETE] - 3:
+        return predict_rank(st, tb, s, ld, hidden)
+    return predict_rank(st, tb, s, richest(st, s), hidden)
+
+
+@hot
+def choose_magician(st, tb, s):
+    """Magician: returns (mode, target): mode 0 nothing, 1 swap with seat target, 2 redraw."""
+    n = st.g[G_NP]
+    fam = st.p[s, P_FAMILY]
+    if fam == F_RANDOM:
+        mode = below(st.rng, _rng(s), 3)
+        if mode == 1:
+            t = below(st.rng, _rng(s), n - 1)
+            return 1, t if t < s else t + 1
+        return mode, -1
+    best, ties, who = NEG, 0, -1
+    for o in range(n):
+        if o != s:
+            take, best, ties = _better(st, s, float(st.p[o, P_HAND_N]), best, ties)
+            if take:
+                who = o
+    if best >= st.p[s, P_HAND_N] + _param(tb, s, PR_SWAP_MARGIN):
+        return 1, who
+    if st.p[s, P_HAND_N] > useful_cards(st, tb, s) and st.g[G_DECK_N] > 0:
+        return 2, -1
+    return 0, -1
+
+
+@hot
+def choose_redraw(st, tb, s, i):
+    """Does the Magician put hand card ``i`` back in a redraw?"""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return card_value(st, tb, s, st.hand[s, i]) < 0
+
+
+@hot
+def choose_destroy(st, tb, s):
+    """Warlord: (target seat, city index) to destroy, or (-1, -1)."""
+    fam = st.p[s, P_FAMILY]
+    gold = st.p[s, P_GOLD]
+    reserve = 0.0 if fam == F_RANDOM else _param(tb, s, PR_GOLD_RESERVE)
+    ld = leader(st, s)
+    urgent = ld >= 0 and city_size(st, ld) >= st.g[G_N_COMPLETE] - 2
+    best, ties, tgt, idx = NEG, 0, -1, -1
+    if fam == F_RANDOM:
+        best, ties = 0.0, 1
+    for o in range(st.g[G_NP]):
+        for i in range(st.p[o, P_CITY_N]):
+            if not destroyable(st, tb, o, i):
+                continue
+            c = warlord_cost(st, tb, o, i)
+            if c > gold:
+                continue
+            if fam == F_RANDOM:
+                v = 0.0
+            elif o == s:
+                continue
+            else:
+                worth = float(tb.cost[st.city[o, i]])
+                if fam == F_BUILDER:
+                    if c > 0:
+                        continue
+                    v = worth
+                elif fam == F_AGGRESSIVE:
+                    if o != ld and c > 0:
+                        continue
+                    v = worth + (10.0 if o == ld else 0.0)
+                else:
+                    if gold - c < reserve and not urgent:
+                        continue
+                    if c > 0 and not (urgent and o == ld):
+                        continue
+                    v = worth + (10.0 if o == ld else 0.0) - c * 0.5
+            take, best, ties = _better(st, s, v, best, ties)
+            if take:
+                tgt, idx = o, i
+    return tgt, idx

@@ -1,0 +1,111 @@
+"""End of game: scores (RULES.md §5.2), tie-breaks and places (§5.3)."""
+
+from .jit import hot, hot_inline
+
+from .layout import (D_DRAGON_GATE, D_HAUNTED, D_IMPERIAL_TREASURY, D_MAP_ROOM, D_STATUE,
+                     D_UNIVERSITY, D_WISHING_WELL, G_CROWN, G_FIRST, G_NP, G_ROUND, G_RULESET,
+                     N_TYPES, P_CITY_N, P_GOLD, P_HAND_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_PLACE, P_REVEALED, P_SCORE,
+                     P_VALUE,
+                     R_2016, R_CLASSIC, R_FOUR_COLOR, T_UNIQUE)
+from .rules import has, is_complete
+
+
+@hot
+def _bonus_and_extras(st, tb, s, counts):
+    """Colour bonus plus the type-dependent extras for the given type counts."""
+    rs = st.g[G_RULESET]
+    need = N_TYPES - 1 if rs == R_FOUR_COLOR else N_TYPES
+    colours = 3
+    for t in range(need):
+        if counts[t] == 0:
+            colours = 0
+    extra = 0
+    if has(st, s, D_WISHING_WELL):
+        # classic: other purple districts; 2016: unique districts, itself included
+        extra += counts[T_UNIQUE] - (1 if rs == R_CLASSIC else 0)
+    return colours, extra
+
+
+@hot
+def score_seat(st, tb, s):
+    """Seat ``s``'s score in the final state as (total, district value, colour bonus,
+    completion bonus, district extras); the Haunted City/Quarter takes the type that
+    maximises the total (D23)."""
+    g = st.g
+    counts = st.scratch[:N_TYPES]
+    counts[:] = 0
+    value = 0
+    free = 0  # haunted districts whose type may be chosen
+    for i in range(st.p[s, P_CITY_N]):
+        kind = st.city[s, i]
+        value += tb.cost[kind]
+        if kind == D_HAUNTED and not (g[G_RULESET] == R_CLASSIC and st.city_round[s, i] == g[G_ROUND]):
+            free += 1
+        else:
+            counts[tb.dtype[kind]] += 1
+    complete = 0
+    if is_complete(st, s):
+        complete = 4 if g[G_FIRST] == s else 2
+    extras = 0
+    if has(st, s, D_DRAGON_GATE):
+        extras += 2
+    if has(st, s, D_UNIVERSITY):
+        extras += 2
+    if has(st, s, D_IMPERIAL_TREASURY):
+        extras += st.p[s, P_GOLD]
+    if has(st, s, D_MAP_ROOM):
+        extras += st.p[s, P_HAND_N]
+    if has(st, s, D_STATUE) and g[G_CROWN] == s:
+        extras += 5
+    best, best_colours, best_extra = -1, 0, 0
+    combos = N_TYPES ** free
+    for c in range(combos):
+        code = c
+        for _ in range(free):
+            counts[code % N_TYPES] += 1
+            code //= N_TYPES
+        colours, extra = _bonus_and_extras(st, tb, s, counts)
+        if colours + extra > best:
+            best, best_colours, best_extra = colours + extra, colours, extra
+        code = c
+        for _ in range(free):
+            counts[code % N_TYPES] -= 1
+            code //= N_TYPES
+    return (value + complete + extras + best, value, best_colours, complete,
+            extras + best_extra)
+
+
+@hot
+def score_game(st, tb):
+    """Fill P_SCORE, P_VALUE and P_PLACE for every seat (competition ranking)."""
+    g = st.g
+    n = g[G_NP]
+    rs = g[G_RULESET]
+    for s in range(n):
+        total, value, colours, complete, extras = score_seat(st, tb, s)
+        st.p[s, P_SCORE] = total
+        st.p[s, P_VALUE] = value
+        st.p[s, P_COLOURS] = colours
+        st.p[s, P_COMPLETE] = complete
+        st.p[s, P_EXTRAS] = extras
+    for s in range(n):
+        place = 1
+        for o in range(n):
+            if _beats(st, rs, o, s):
+                place += 1
+        st.p[s, P_PLACE] = place
+
+
+@hot
+def _beats(st, rs, a, b):
+    """Does seat ``a`` finish strictly ahead of seat ``b`` under the ruleset's tie-break?"""
+    pa, pb = st.p[a], st.p[b]
+    if pa[P_SCORE] != pb[P_SCORE]:
+        return pa[P_SCORE] > pb[P_SCORE]
+    if rs == R_CLASSIC:
+        if pa[P_VALUE] != pb[P_VALUE]:
+            return pa[P_VALUE] > pb[P_VALUE]
+        return pa[P_GOLD] > pb[P_GOLD]
+    if rs == R_2016:
+        return pa[P_REVEALED] > pb[P_REVEALED]
+    return False

@@ -1,0 +1,200 @@
+"""Game state: allocation, set-up and the primitive moves of cards and gold.
+
+Every card movement in the kernel goes through the functions here (draw, bottom, hand and
+city edits), which keeps the conservation of cards easy to check.  See
+:mod:`citadels_sim.kernel.layout` for what each array holds.
+"""
+
+from collections import namedtuple
+
+import numpy as np
+from .jit import alloc, hot, hot_inline
+
+from .layout import (CITY_CAP, DECK_CAP, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N, G_EVENT,
+                     G_FIRST, G_KILLED, G_LEN, G_LOG_N, G_LOG_ON, G_NP, G_ROBBED, G_ROBBER,
+                     G_TURN_RANK, HAND_CAP, LOG_CAP, LOG_W, MAX_RANKS, MAX_SEATS, N_STREAMS,
+                     P_AT7, P_AT8, P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N, P_LEN, RNG_DECK,
+                     RNG_DRAFT, SCRATCH_LEN, N_KINDS, D_MONUMENT, G_BANK_IN, G_BANK_OUT)
+from .rng import below, seed_streams
+
+State = namedtuple("State", ["g", "p", "hand", "city", "city_round", "deck", "holder", "rng",
+                             "scratch", "kinds", "log"])
+State.__doc__ = "One game's mutable arrays (layout in citadels_sim.kernel.layout)."
+
+Tables = namedtuple("Tables", ["cost", "dtype", "deck_counts", "rank_char", "cfg", "family",
+                               "params"])
+Tables.__doc__ = "Constant per-run arrays: district costs and types, deck, characters, strategies."
+
+
+@alloc
+def new_state(tb, seed, game, log_on):
+    """Allocate and set up game ``game`` of a run: shuffled deck, 4 cards and 2 gold each."""
+    g = np.zeros(G_LEN, np.int32)
+    g[:G_CFG_LEN] = tb.cfg[:G_CFG_LEN]
+    p = np.zeros((MAX_SEATS, P_LEN), np.int32)
+    st = State(g, p, np.zeros((MAX_SEATS, HAND_CAP), np.int16),
+               np.full((MAX_SEATS, CITY_CAP), -1, np.int16),
+               np.zeros((MAX_SEATS, CITY_CAP), np.int16),
+               np.full(DECK_CAP, -1, np.int16), np.full(MAX_RANKS, -1, np.int8),
+               np.zeros(N_STREAMS, np.uint64), np.zeros(SCRATCH_LEN, np.int64),
+               np.zeros((MAX_SEATS, N_KINDS), np.int8),
+               np.zeros((LOG_CAP if log_on else 1, LOG_W), np.int32))
+    seed_streams(st.rng, seed, game)
+    g[G_LOG_ON] = 1 if log_on else 0
+    g[G_KILLED] = -1
+    g[G_ROBBED] = -1
+    g[G_ROBBER] = -1
+    g[G_TURN_RANK] = -1
+    g[G_FIRST] = -1
+    # the deck, shuffled (Fisher-Yates on the deck stream)
+    n = 0
+    for kind in range(tb.deck_counts.shape[0]):
+        for _ in range(tb.deck_counts[kind]):
+            st.deck[n] = kind
+            n += 1
+    for i in range(n - 1, 0, -1):
+        j = below(st.rng, RNG_DECK, i + 1)
+        t = st.deck[i]
+        st.deck[i] = st.deck[j]
+        st.deck[j] = t
+    g[G_DECK_HEAD] = 0
+    g[G_DECK_N] = n
+    np_ = g[G_NP]
+    for s in range(np_):
+        p[s, P_FAMILY] = tb.family[s]
+        p[s, P_GOLD] = 2
+        p[s, P_AT7] = -1
+        p[s, P_AT8] = -1
+        for _ in range(4):
+            hand_add(st, s, draw(st))
+    if g[G_CROWN] < 0:
+        g[G_CROWN] = below(st.rng, RNG_DRAFT, np_)
+    return st
+
+
+# ---- deck ---------------------------------------------------------------------------
+@hot_inline
+def draw(st):
+    """Take the top card of the deck (-1 if the deck is empty)."""
+    g = st.g
+    if g[G_DECK_N] == 0:
+        return -1
+    card = st.deck[g[G_DECK_HEAD]]
+    st.deck[g[G_DECK_HEAD]] = -1
+    g[G_DECK_HEAD] = (g[G_DECK_HEAD] + 1) % DECK_CAP
+    g[G_DECK_N] -= 1
+    return card
+
+
+@hot_inline
+def to_bottom(st, card):
+    """Put a card face down at the bottom of the deck."""
+    g = st.g
+    st.deck[(g[G_DECK_HEAD] + g[G_DECK_N]) % DECK_CAP] = card
+    g[G_DECK_N] += 1
+
+
+# ---- gold ---------------------------------------------------------------------------
+@hot_inline
+def gain(st, s, n):
+    """Seat ``s`` takes ``n`` gold from the bank."""
+    st.p[s, P_GOLD] += n
+    st.g[G_BANK_OUT] += n
+
+
+@hot_inline
+def pay(st, s, n):
+    """Seat ``s`` pays ``n`` gold to the bank (the caller checks he has it)."""
+    st.p[s, P_GOLD] -= n
+    st.g[G_BANK_IN] += n
+
+
+@hot_inline
+def transfer(st, src, dst, n):
+    """Move ``n`` gold from seat ``src``'s stash to seat ``dst``'s."""
+    st.p[src, P_GOLD] -= n
+    st.p[dst, P_GOLD] += n
+
+
+# ---- hands --------------------------------------------------------------------------
+@hot_inline
+def hand_add(st, s, card):
+    st.hand[s, st.p[s, P_HAND_N]] = card
+    st.p[s, P_HAND_N] += 1
+
+
+@hot_inline
+def hand_take(st, s, i):
+    """Remove and return the card at position ``i`` of seat ``s``'s hand."""
+    n = st.p[s, P_HAND_N] - 1
+    card = st.hand[s, i]
+    st.hand[s, i] = st.hand[s, n]
+    st.p[s, P_HAND_N] = n
+    return card
+
+
+@hot
+def gain_cards(st, s, n):
+    """Seat ``s`` gains up to ``n`` cards from the top of the deck; returns how many."""
+    got = 0
+    for _ in range(n):
+        card = draw(st)
+        if card < 0:
+            break
+        hand_add(st, s, card)
+        got += 1
+    return got
+
+
+# ---- cities -------------------------------------------------------------------------
+@hot_inline
+def has(st, s, kind):
+    """Is district ``kind`` in seat ``s``'s city?"""
+    return st.kinds[s, kind] > 0
+
+
+@hot_inline
+def city_size(st, s):
+    """Size toward completion: districts, +1 for the Monument (2016)."""
+    return st.p[s, P_CITY_N] + (1 if st.kinds[s, D_MONUMENT] > 0 else 0)
+
+
+@hot
+def _track_size(st, s):
+    """Record the event index at which the city last reached 7 and 8 (D25)."""
+    g = st.g
+    g[G_EVENT] += 1
+    size = city_size(st, s)
+    if size < 7:
+        st.p[s, P_AT7] = -1
+    elif st.p[s, P_AT7] < 0:
+        st.p[s, P_AT7] = g[G_EVENT]
+    if size < 8:
+        st.p[s, P_AT8] = -1
+    elif st.p[s, P_AT8] < 0:
+        st.p[s, P_AT8] = g[G_EVENT]
+
+
+@hot
+def city_add(st, s, kind, rnd):
+    """Put district ``kind`` into seat ``s``'s city (built in round ``rnd``)."""
+    n = st.p[s, P_CITY_N]
+    st.city[s, n] = kind
+    st.city_round[s, n] = rnd
+    st.p[s, P_CITY_N] = n + 1
+    st.kinds[s, kind] += 1
+    _track_size(st, s)
+
+
+@hot
+def city_take(st, s, i):
+    """Remove and return the district at position ``i`` of seat ``s``'s city."""
+    n = st.p[s, P_CITY_N] - 1
+    kind = st.city[s, i]
+    st.city[s, i] = st.city[s, n]
+    st.city_round[s, i] = st.city_round[s, n]
+    st.city[s, n] = -1
+    st.p[s, P_CITY_N] = n
+    st.kinds[s, kind] -= 1
+    _track_size(st, s)
+    return kind

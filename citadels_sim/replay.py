@@ -1,0 +1,158 @@
+"""Replay one game of a run: the kernel's event log as readable text or JSON Lines.
+
+``replay(config, strategies, seed, game)`` plays exactly game ``game`` of the run that
+``simulate`` with the same arguments plays (logging draws no random numbers), and returns
+its events as dictionaries.  Every event carries ``type``, ``round``, ``seat``, ``character``
+(where they apply), its own fields, and ``state``: the public state after the event
+(``gold``, ``hand_sizes``, ``cities``, ``deck_size``, ``crown``).  The last event,
+``game_end``, adds ``scores``, ``ranks``, ``winners`` and the per-seat scoring ``breakdown``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import numpy as np
+
+from . import cards
+from .config import GameConfig
+from .kernel import layout as L
+from .kernel.log import EVENTS
+from .kernel.run import run_logged
+from .simulate import build_tables, resolve_strategies
+from .strategies import Strategy
+
+#: event fields that hold a rank index, a district kind or a district type
+_RANK_FIELDS = {"character"}
+_DISTRICT_FIELDS = {"district", "card", "card2"}
+
+
+def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strategy],
+           seed: int, game: int) -> list[dict]:
+    """The events of game ``game`` of the run (config, strategies, seed)."""
+    if game < 0:
+        raise ValueError(f"game must be a non-negative game index, got {game}.")
+    lineup = resolve_strategies(strategies, config.players)
+    log, seat_out, game_out = run_logged(build_tables(config, lineup), np.int64(seed),
+                                         np.int64(game))
+    events = [_event(row, config) for row in log]
+    end = events[-1]
+    n = config.players
+    end["scores"] = [int(x) for x in seat_out[:n, L.O_SCORE]]
+    end["ranks"] = [int(x) for x in seat_out[:n, L.O_PLACE]]
+    end["winners"] = [s for s in range(n) if seat_out[s, L.O_PLACE] == 1]
+    end["breakdown"] = [{
+        "district_value": int(seat_out[s, L.O_VALUE]),
+        "colour_bonus": int(seat_out[s, L.O_COLOURS]),
+        "completion_bonus": int(seat_out[s, L.O_COMPLETE]),
+        "district_extras": int(seat_out[s, L.O_EXTRAS]),
+        "total": int(seat_out[s, L.O_SCORE])} for s in range(n)]
+    end["strategies"] = [s.name for s in lineup]
+    end["rounds"] = int(game_out[L.OG_ROUNDS])
+    return events
+
+
+def _event(row: np.ndarray, config: GameConfig) -> dict:
+    name, fields = EVENTS[row[L.L_TYPE]]
+    rs, n = config.ruleset, config.players
+    out: dict = {"type": name, "round": int(row[L.L_ROUND])}
+    if row[L.L_SEAT] >= 0:
+        out["seat"] = int(row[L.L_SEAT])
+    if row[L.L_RANK] >= 0:
+        out["character"] = config.character_names[row[L.L_RANK]]
+    for key, value in zip(fields, row[L.L_A:L.L_D + 1]):
+        value = int(value)
+        if key in _RANK_FIELDS:
+            value = config.character_names[value] if value >= 0 else None
+        elif key in _DISTRICT_FIELDS:
+            value = cards.district_name(rs, value) if value >= 0 else None
+        elif key == "district_type":
+            value = L.TYPE_NAMES[value]
+        out[key] = value
+    cities = row[L.L_CITY:L.L_CITY + n * L.CITY_CAP].reshape(n, L.CITY_CAP)
+    out["state"] = {
+        "gold": [int(x) for x in row[L.L_GOLD:L.L_GOLD + n]],
+        "hand_sizes": [int(x) for x in row[L.L_HAND_N:L.L_HAND_N + n]],
+        "cities": [[cards.district_name(rs, k) for k in city[:row[L.L_CITY_N + s]]]
+                   for s, city in enumerate(cities)],
+        "deck_size": int(row[L.L_DECK_N]),
+        "crown": int(row[L.L_CROWN]),
+    }
+    return out
+
+
+def to_json_lines(events: list[dict]) -> str:
+    """One JSON object per line."""
+    return "\n".join(json.dumps(e) for e in events)
+
+
+def _describe(e: dict) -> str:
+    who = f"P{e['seat']}" if "seat" in e else ""
+    as_ = f" as {e['character']}" if "character" in e else ""
+    t = e["type"]
+    text = {
+        "setup": lambda: f"Setup: 4 cards and 2 gold each; P{e['state']['crown']} has the crown.",
+        "discard_face_up": lambda: f"  {e['character']} is discarded face up.",
+        "discard_face_down": lambda: f"  {e['character']} is discarded face down.",
+        "pick": lambda: f"  {who} picks {e['character']}.",
+        "call": lambda: f"{e['character']} is called: {who} reveals it.",
+        "skip_killed": lambda: f"{e['character']} is called: killed, {who} stays silent.",
+        "theft": lambda: f"  The Thief ({who}) takes {e['gold']} gold from P{e['victim']}.",
+        "crown": lambda: f"  {who} takes the crown{as_} (from P{e['from']}).",
+        "gather_gold": lambda: f"  {who} takes {e['gold']} gold.",
+        "gather_cards": lambda: f"  {who} draws {e['drawn']} card(s), keeps {e['kept']}"
+                                + (f" ({e['card']})" if e['kept'] == 1 else "") + ".",
+        "income": lambda: f"  {who} collects {e['gold']} gold for {e['district_type']} districts.",
+        "bonus_gold": lambda: f"  {who} gains {e['gold']} extra gold{as_}.",
+        "bonus_cards": lambda: f"  {who} gains {e['cards']} extra card(s){as_}.",
+        "build": lambda: f"  {who} builds {e['district']} for {e['cost']}"
+                         + (f" ({e['cards_paid']} paid in cards)" if e['cards_paid'] else "")
+                         + ".",
+        "kill": lambda: f"  The Assassin ({who}) kills the {e['character']}.",
+        "rob": lambda: f"  The Thief ({who}) robs the {e['character']}.",
+        "swap_hands": lambda: f"  The Magician ({who}) swaps hands with P{e['with']} "
+                              f"({e['gave']} cards for {e['got']}).",
+        "redraw": lambda: f"  The Magician ({who}) redraws {e['cards']} card(s).",
+        "destroy": lambda: f"  The Warlord ({who}) destroys P{e['target']}'s {e['district']} "
+                           f"for {e['cost']} gold.",
+        "graveyard": lambda: f"  {who} pays 1 gold to keep the {e['district']} (Graveyard).",
+        "laboratory": lambda: f"  {who} discards {e['district']} to the Laboratory for "
+                              f"{e['gold']} gold.",
+        "smithy": lambda: f"  {who} pays 2 gold at the Smithy for {e['cards']} card(s).",
+        "heir": lambda: f"The killed {e['character']}'s holder {who} reveals it as heir.",
+        "round_end": lambda: _round_end(e),
+        "game_end": lambda: _game_end(e),
+    }[t]()
+    return text
+
+
+def _round_end(e: dict) -> str:
+    s = e["state"]
+    cities = "; ".join(f"P{i}: {g}g {h}c [{', '.join(c)}]" for i, (g, h, c) in enumerate(
+        zip(s["gold"], s["hand_sizes"], s["cities"])))
+    return f"End of round {e['round']}. Crown P{s['crown']}. Deck {s['deck_size']}. {cities}\n"
+
+
+def _game_end(e: dict) -> str:
+    lines = [f"Game over after {e['rounds']} rounds"
+             + (" (round cap reached)" if e["capped"] else "")
+             + (f"; P{e['first_completer']} completed first." if e["first_completer"] >= 0
+                else ".")]
+    for s, b in enumerate(e["breakdown"]):
+        lines.append(f"  P{s} ({e['strategies'][s]}): {b['district_value']} districts + "
+                     f"{b['colour_bonus']} colours + {b['completion_bonus']} completion + "
+                     f"{b['district_extras']} extras = {b['total']}  (rank {e['ranks'][s]})")
+    lines.append("Winner(s): " + ", ".join(f"P{s}" for s in e["winners"]))
+    return "\n".join(lines)
+
+
+def to_text(events: list[dict]) -> str:
+    """A readable play-by-play."""
+    out, drafted = [], 0
+    for e in events:
+        if e["type"] in ("discard_face_up", "discard_face_down", "pick") and e["round"] != drafted:
+            drafted = e["round"]
+            out.append(f"Round {drafted}, draft:")
+        out.append(_describe(e))
+    return "\n".join(out)

@@ -1,0 +1,198 @@
+"""Results of a run: polars DataFrames built from the kernel's raw arrays, and summaries.
+
+``seats``       one row per game and seat: game, seat, strategy, score, rank, won, districts,
+                gold, value, hand, rounds, completed_first, capped
+``picks``       one row per game, round and held character: game, round, seat, strategy,
+                rank, character, killed, robbed (optional: see ``simulate(picks=...)``)
+``characters``  per character and strategy: rounds held, games held, wins when held, final
+                rounds held and won, rounds killed and robbed
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from . import stats, store
+from .config import GameConfig
+from .kernel import layout as L
+
+
+def _strategy_enum(names: list[str]) -> pl.Enum:
+    return pl.Enum(list(dict.fromkeys(names)))
+
+
+def seat_frame(raw: dict[str, np.ndarray], first: int, names: list[str]) -> pl.DataFrame:
+    """One row per game and seat from a chunk's raw outputs."""
+    seat, game = raw["seat"], raw["game"]
+    n, players = seat.shape[:2]
+    flat = seat.reshape(n * players, -1)
+    rounds = np.repeat(game[:, L.OG_ROUNDS], players)
+    return pl.DataFrame({
+        "game": np.repeat(np.arange(first, first + n, dtype=np.int64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), n),
+        "strategy": pl.Series(np.tile(np.array(names), n), dtype=_strategy_enum(names)),
+        "score": flat[:, L.O_SCORE].astype(np.int16),
+        "rank": flat[:, L.O_PLACE].astype(np.int8),
+        "won": flat[:, L.O_PLACE] == 1,
+        "districts": flat[:, L.O_DISTRICTS].astype(np.int8),
+        "gold": flat[:, L.O_GOLD].astype(np.int16),
+        "value": flat[:, L.O_VALUE].astype(np.int16),
+        "hand": flat[:, L.O_HAND].astype(np.int16),
+        "rounds": rounds.astype(np.int16),
+        "completed_first": flat[:, L.O_FIRST] == 1,
+        "capped": np.repeat(game[:, L.OG_CAP_HIT] == 1, players),
+    })
+
+
+def pick_frame(raw: dict[str, np.ndarray], first: int, config: GameConfig,
+               names: list[str]) -> pl.DataFrame:
+    """One row per game, round and held character from a chunk's per-round detail."""
+    picks = raw["picks"]
+    g, rnd, rank = np.nonzero(picks[:, :, :config.ranks, 0] >= 0)
+    seat = picks[g, rnd, rank, 0].astype(np.int8)
+    flags = picks[g, rnd, rank, 1]
+    characters = np.array(config.character_names)
+    return pl.DataFrame({
+        "game": (g + first).astype(np.int64),
+        "round": (rnd + 1).astype(np.int16),
+        "seat": seat,
+        "strategy": pl.Series(np.array(names)[seat], dtype=_strategy_enum(names)),
+        "rank": (rank + 1).astype(np.int8),
+        "character": pl.Series(characters[rank], dtype=pl.Enum(list(characters))),
+        "killed": (flags & 1) == 1,
+        "robbed": (flags & 2) == 2,
+    })
+
+
+def character_counts(raw: dict[str, np.ndarray], config: GameConfig,
+                     names: list[str]) -> pl.DataFrame:
+    """Per character and strategy counts for one chunk (summed over chunks later)."""
+    held, hits = raw["held"], raw["hits"]
+    won = raw["seat"][:, :, L.O_PLACE] == 1
+    players = held.shape[1]
+    final = raw["game"][:, L.OG_HOLDER:L.OG_HOLDER + L.MAX_RANKS]
+    rows = []
+    for rank, char in enumerate(config.character_names):
+        for strategy in dict.fromkeys(names):
+            seats = [s for s in range(players) if names[s] == strategy]
+            h = held[:, seats, rank]
+            fin = np.stack([final[:, rank] == s for s in seats], axis=1)
+            w = won[:, seats]
+            rows.append({
+                "character": char, "rank": rank + 1, "strategy": strategy,
+                "seat_games": len(seats) * held.shape[0],
+                "rounds_held": int(h.sum()),
+                "games_held": int((h > 0).sum()),
+                "wins_held": int(((h > 0) & w).sum()),
+                "final_held": int(fin.sum()),
+                "final_wins": int((fin & w).sum()),
+                "killed": int(hits[:, seats, rank, 0].sum()),
+                "robbed": int(hits[:, seats, rank, 1].sum()),
+            })
+    return pl.DataFrame(rows)
+
+
+class Results:
+    """The outcome of a run: DataFrames plus the run's metadata (config, seed, timing)."""
+
+    def __init__(self, seats: pl.DataFrame, characters: pl.DataFrame,
+                 picks: pl.DataFrame | None, meta: dict):
+        self.seats = seats
+        self.characters = characters
+        self.picks = picks
+        self.meta = meta
+
+    @classmethod
+    def from_parts(cls, parts: dict[str, list[pl.DataFrame]], meta: dict) -> Results:
+        """Assemble chunk frames (character counts are summed over chunks)."""
+        counts = pl.concat(parts["characters"])
+        keys = ["character", "rank", "strategy"]
+        counts = counts.group_by(keys, maintain_order=True).agg(pl.exclude(keys).sum())
+        picks = pl.concat(parts["picks"]) if parts.get("picks") else None
+        return cls(pl.concat(parts["seats"]), counts, picks, meta)
+
+    # ---- facts ----------------------------------------------------------------------
+    @property
+    def games(self) -> int:
+        return self.meta["games"]
+
+    @property
+    def players(self) -> int:
+        return self.meta["config"]["players"]
+
+    @property
+    def games_per_second(self) -> float | None:
+        """Kernel throughput of the run (games played per second of kernel time)."""
+        return self.meta.get("games_per_second")
+
+    # ---- summaries --------------------------------------------------------------------
+    def win_rates(self, by: str | list[str] = "strategy") -> pl.DataFrame:
+        """Win rate with its 95% Wilson interval, grouped by ``by`` (e.g. strategy, seat).
+
+        A shared first place counts as a win for every player sharing it; the fair
+        baseline in an N-player game is 1/N.
+        """
+        return stats.rate_table(self.seats, by, "won", baseline=1 / self.players)
+
+    def character_table(self) -> pl.DataFrame:
+        """Per character (all strategies): pick rate, win rate when held, kills, robberies."""
+        keys = ["character", "rank"]
+        t = self.characters.group_by(keys, maintain_order=True).agg(
+            pl.exclude(keys + ["strategy"]).sum()).sort("rank")
+        t = t.with_columns(
+            (pl.col("rounds_held") / pl.col("rounds_held").sum() * t.height).alias("pick_share"),
+        )
+        lo, hi = stats.wilson(t["wins_held"].to_numpy(), t["games_held"].to_numpy())
+        return t.with_columns(
+            (pl.col("wins_held") / pl.col("games_held")).alias("win_rate_held"),
+            pl.Series("ci_low", lo), pl.Series("ci_high", hi))
+
+    def summary(self) -> str:
+        """A plain-text report: win rates by strategy and by seat, game facts, throughput."""
+        m = self.meta
+        cfg = m["config"]
+        lines = [f"{self.games:,} games · {cfg['ruleset']} · {cfg['players']} players · "
+                 f"characters: {', '.join(cfg['characters'])} · seed {m['seed']}"]
+        for by in ("strategy", "seat"):
+            lines.append("")
+            lines.append(stats.format_rates(self.win_rates(by), by))
+        s = self.seats
+        capped = int(s.filter(pl.col("seat") == 0)["capped"].sum())
+        lines += ["", f"rounds per game: mean {s['rounds'].mean():.2f}, "
+                      f"max {s['rounds'].max()}; games stopped by the round cap: {capped}",
+                  f"winning score: mean {s.filter(pl.col('won'))['score'].mean():.1f}"]
+        if self.games_per_second:
+            lines.append(f"throughput: {self.games_per_second:,.0f} games/s on "
+                         f"{m.get('workers')} thread(s) (wall {m.get('wall_seconds')} s)")
+        return "\n".join(lines)
+
+    # ---- storage ----------------------------------------------------------------------
+    def save(self, path: str | Path) -> Path:
+        """Write the results as Parquet files plus ``meta.json`` into directory ``path``."""
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        frames = {"seats": self.seats, "characters": self.characters}
+        if self.picks is not None:
+            frames["picks"] = self.picks
+        store.write_frames(path, 0, frames)
+        store.write_meta(path, {**self.meta, "status": "complete"})
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> Results:
+        """Read results written by :meth:`save` or by ``simulate(out=...)``."""
+        path = Path(path)
+        if not (path / "meta.json").exists():
+            raise FileNotFoundError(f"{path} holds no results (no meta.json).")
+        meta = json.loads((path / "meta.json").read_text())
+        seats = store.read_table(path, "seats")
+        if seats is None:
+            raise FileNotFoundError(f"{path} holds no finished chunk yet.")
+        picks = store.read_table(path, "picks")
+        parts = {"seats": [seats], "characters": [store.read_table(path, "characters")],
+                 "picks": [picks] if picks is not None else []}
+        return cls.from_parts(parts, meta)

@@ -1,0 +1,166 @@
+"""Run many games: validate the inputs, play them in chunks on every core, collect Results.
+
+Game *i* of a run depends only on (config, strategies, seed, i): chunk size and worker
+count change nothing but speed.  With ``out`` set, each chunk is written as Parquet as soon
+as it is played (see :mod:`citadels_sim.store`), and a rerun with the same arguments resumes
+after the last chunk written.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numba
+import numpy as np
+import polars as pl
+from tqdm.auto import tqdm
+
+from . import KERNEL_VERSION, __version__, store
+from .config import ConfigError, GameConfig
+from .kernel import layout as L
+from .kernel import policy
+from .kernel.run import run_games
+from .kernel.state import Tables
+from .results import Results, character_counts, pick_frame, seat_frame
+from .strategies import Strategy, get
+
+#: above this many games the per-round ``picks`` table is off unless asked for
+PICKS_AUTO_LIMIT = 100_000
+DEFAULT_CHUNK = 100_000
+
+
+def resolve_strategies(strategies: str | Strategy | Sequence[str | Strategy],
+                       players: int) -> list[Strategy]:
+    """One Strategy per seat from a name, a comma-separated list or a sequence."""
+    if isinstance(strategies, (str, Strategy)):
+        items = strategies.split(",") if isinstance(strategies, str) else [strategies]
+    else:
+        items = list(strategies)
+    resolved = [get(s) for s in items]
+    if len(resolved) == 1:
+        resolved = resolved * players
+    if len(resolved) != players:
+        raise ConfigError(f"{len(resolved)} strategies given for {players} players: give one "
+                          "strategy for every seat, or a single one for all seats.")
+    return resolved
+
+
+def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> Tables:
+    """The kernel's constant tables for a configuration and a line-up of strategies."""
+    t = config.tables()
+    family = np.zeros(L.MAX_SEATS, np.int32)
+    params = np.zeros((L.MAX_SEATS, policy.N_PARAMS))
+    for seat, s in enumerate(strategies):
+        family[seat] = s.family_id
+        params[seat] = s.row()
+    return Tables(t["cost"], t["dtype"], t["deck_counts"], t["rank_char"], t["cfg"], family,
+                  params)
+
+
+def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int) -> int:
+    if not isinstance(games, (int, np.integer)) or games < 1:
+        raise ConfigError(f"games must be a positive integer, got {games!r}.")
+    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
+        raise ConfigError(f"seed must be an integer in [0, 2**63), got {seed!r}.")
+    if chunk_size < 1:
+        raise ConfigError(f"chunk_size must be positive, got {chunk_size}.")
+    most = numba.config.NUMBA_NUM_THREADS
+    if workers is None:
+        return most
+    if not 1 <= workers <= most:
+        raise ConfigError(f"workers must be between 1 and {most} on this machine, got {workers}.")
+    return workers
+
+
+def play_chunk(tables: Tables, seed: int, first: int, n: int, players: int, picks: bool,
+               max_rounds: int) -> dict[str, np.ndarray]:
+    """Play games ``first .. first + n - 1`` and return the kernel's raw outputs."""
+    out = {
+        "seat": np.zeros((n, L.MAX_SEATS, L.O_SEAT_LEN), np.int32),
+        "game": np.zeros((n, L.OG_GAME_LEN), np.int32),
+        "held": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS), np.int16),
+        "hits": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS, 2), np.int16),
+        "picks": (np.full((n, max_rounds, L.MAX_RANKS, 2), -1, np.int8) if picks
+                  else np.zeros((1, 0, L.MAX_RANKS, 2), np.int8)),
+    }
+    run_games(tables, np.int64(seed), np.int64(first), out["seat"], out["game"], out["held"],
+              out["hits"], out["picks"])
+    for key in ("seat", "held", "hits"):
+        out[key] = out[key][:, :players]
+    return out
+
+
+def simulate(config: GameConfig | None = None,
+             strategies: str | Strategy | Sequence[str | Strategy] = "heuristic",
+             games: int = 10_000, seed: int = 0, workers: int | None = None, *,
+             chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
+             out: str | Path | None = None, progress: bool | None = None) -> Results:
+    """Play ``games`` games of ``config`` between ``strategies`` and collect the results.
+
+    Parameters
+    ----------
+    config : the game (default: 4-player classic base game).
+    strategies : one preset name (or Strategy) for every seat, or one per seat
+        (a sequence or a comma-separated string); ``"name:param=value"`` tunes a preset.
+    games, seed : how many games, and the master seed; game *i* is the same game whatever
+        ``workers`` and ``chunk_size`` are.
+    workers : numba threads (default: all cores).
+    chunk_size : games per chunk (progress, memory and the unit written to ``out``).
+    picks : keep the per-round character table (default: only up to 100,000 games).
+    out : directory to write the results to as the run goes; a rerun resumes.
+    progress : show a progress bar (default: on a terminal, for runs of several chunks).
+
+    Returns
+    -------
+    Results with polars DataFrames ``seats``, ``characters`` and (optionally) ``picks``.
+    """
+    config = config or GameConfig()
+    lineup = resolve_strategies(strategies, config.players)
+    threads = _check_run_args(games, seed, workers, chunk_size)
+    picks = games <= PICKS_AUTO_LIMIT if picks is None else picks
+    tables = build_tables(config, lineup)
+    names = [s.name for s in lineup]
+    meta = {"package_version": __version__, "kernel_version": KERNEL_VERSION,
+            "config": config.to_dict(), "strategies": names, "seed": int(seed),
+            "games": int(games), "chunk_size": int(chunk_size), "picks": bool(picks)}
+    writer = store.ChunkWriter(Path(out), meta) if out is not None else None
+    if progress is None:
+        progress = games > chunk_size and sys.stderr.isatty()
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    parts: dict[str, list[pl.DataFrame]] = {"seats": [], "picks": [], "characters": []}
+    kernel_time = 0.0
+    played = 0
+    start = time.perf_counter()
+    try:
+        with tqdm(total=games, unit="game", disable=not progress, smoothing=0.1) as bar:
+            for first in range(0, games, chunk_size):
+                n = min(chunk_size, games - first)
+                frames = writer.load(first) if writer else None
+                if frames is None:
+                    t0 = time.perf_counter()
+                    raw = play_chunk(tables, seed, first, n, config.players, picks,
+                                     config.max_rounds)
+                    kernel_time += time.perf_counter() - t0
+                    played += n
+                    frames = {"seats": seat_frame(raw, first, names),
+                              "characters": character_counts(raw, config, names)}
+                    if picks:
+                        frames["picks"] = pick_frame(raw, first, config, names)
+                    if writer:
+                        writer.write(first, frames)
+                for key, frame in frames.items():
+                    parts[key].append(frame)
+                bar.update(n)
+    finally:
+        numba.set_num_threads(previous)
+    wall = time.perf_counter() - start
+    meta.update(workers=threads, wall_seconds=round(wall, 3),
+                kernel_seconds=round(kernel_time, 3),
+                games_per_second=round(played / kernel_time, 1) if kernel_time else None)
+    if writer:
+        writer.finish(meta)
+    return Results.from_parts(parts, meta)

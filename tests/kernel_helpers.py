@@ -1,0 +1,384 @@
+"""Helpers for tests that put the numba kernel into an exact situation.
+
+The kernel's functions are numba-compiled but callable from Python with the ``State`` and
+``Tables`` named tuples (layout in :mod:`citadels_sim.kernel.layout`).  These helpers build
+a game, then edit hands, cities, gold, the deck and the characters in play so that a test
+can call one kernel function (``turn.play_turn``, ``districts.gather``, ``scoring.score_game``
+...) and check the outcome.
+
+Every card edit goes through the kernel's own primitives (``state.hand_add``, ``hand_take``,
+``city_add``, ``city_take``, ``to_bottom``), so ``st.kinds``, ``P_CITY_N``, ``P_HAND_N`` and the
+first-completer indices stay consistent.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+
+from citadels_sim import cards
+from citadels_sim.config import GameConfig
+from citadels_sim.kernel import layout as L
+from citadels_sim.kernel import log as klog
+from citadels_sim.kernel import policy
+from citadels_sim.kernel import state as S
+from citadels_sim.kernel.rng import seed_streams
+
+try:  # installed as citadels_sim.strategies; importable as `strategies` from the repo root
+    from citadels_sim import strategies
+except ImportError:  # pragma: no cover
+    import strategies
+
+#: face-up discards by (number of characters, players), RULES.md §1.2 (written out here
+#: independently of citadels_sim.config)
+RULES_FACE_UP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
+
+BASE_RANK = {"assassin": 0, "thief": 1, "magician": 2, "king": 3, "bishop": 4, "merchant": 5,
+             "architect": 6, "warlord": 7}
+ASSASSIN, THIEF, MAGICIAN, KING, BISHOP, MERCHANT, ARCHITECT, WARLORD = range(8)
+
+_ALIASES = {"haunted_city": "haunted", "haunted_quarter": "haunted", "barracks": "battlefield"}
+
+
+# ---- names --------------------------------------------------------------------------------
+def kind(name) -> int:
+    """District kind id from a printed name ("Thieves' Den"), a key ("thieves_den") or an id."""
+    if isinstance(name, (int, np.integer)):
+        return int(name)
+    key = cards.key_of(name)
+    return L.DISTRICT_KEYS.index(_ALIASES.get(key, key))
+
+
+def kinds(names) -> list[int]:
+    return [kind(n) for n in names]
+
+
+def key(k: int) -> str:
+    """Kernel key of a district kind id."""
+    return L.DISTRICT_KEYS[int(k)]
+
+
+def rank(name) -> int:
+    """0-based rank index of a base character name (or an int passed through)."""
+    if isinstance(name, (int, np.integer)):
+        return int(name)
+    return BASE_RANK[cards.key_of(name)]
+
+
+# ---- strategies and tables ----------------------------------------------------------------
+def strategy(spec):
+    """A Strategy from a preset name, "preset:param=value" or a Strategy."""
+    return strategies.get(spec)
+
+
+def custom(family: str, base=None, **params):
+    """A Strategy of ``family`` with explicit rank desires ``base`` and parameters."""
+    base = tuple(float(x) for x in (base if base is not None else (1.0,) * 9))
+    return strategies.Strategy(f"test-{family}", family, base, {k: float(v) for k, v in params.items()})
+
+
+def strategy_arrays(families, players):
+    """family int32[8] and params float64[8, N_PARAMS] for the given strategy specs."""
+    family = np.zeros(L.MAX_SEATS, np.int32)
+    params = np.zeros((L.MAX_SEATS, policy.N_PARAMS), np.float64)
+    if families is None:
+        families = ("heuristic",) * players
+    if isinstance(families, (str, strategies.Strategy)):
+        families = (families,) * players
+    if len(families) != players:
+        raise ValueError(f"{len(families)} strategies for {players} players")
+    for s, spec in enumerate(families):
+        strat = strategy(spec)
+        family[s] = strat.family_id
+        params[s] = strat.row()
+    return family, params
+
+
+def make_config(ruleset="classic", players=4, **kwargs) -> GameConfig:
+    return GameConfig(ruleset=ruleset, players=players, **kwargs)
+
+
+def make_tables(ruleset="classic", players=4, families=None, **cfg_kwargs):
+    """(Tables, GameConfig) for a configuration and one strategy per seat."""
+    cfg = make_config(ruleset, players, **cfg_kwargs)
+    t = cfg.tables()
+    family, params = strategy_arrays(families, players)
+    tb = S.Tables(t["cost"], t["dtype"], t["deck_counts"], t["rank_char"], t["cfg"], family,
+                  params)
+    return tb, cfg
+
+
+def make_state(ruleset="classic", players=4, families=None, seed=0, game=0, log=False,
+               **cfg_kwargs):
+    """A freshly set-up game (shuffled deck, 4 cards and 2 gold each): returns (st, tb).
+
+    Extra keyword arguments go to GameConfig (``crown_seat``, ``quick``, ``max_rounds`` ...).
+    """
+    tb, _ = make_tables(ruleset, players, families, **cfg_kwargs)
+    st = S.new_state(tb, seed, game, log)
+    return st, tb
+
+
+def set_strategy(st, tb, s, spec):
+    """Give seat ``s`` another strategy (family and parameter row)."""
+    strat = strategy(spec)
+    tb.family[s] = strat.family_id
+    tb.params[s] = strat.row()
+    st.p[s, L.P_FAMILY] = strat.family_id
+
+
+def reseed(st, seed, game=0):
+    """Restart every random stream of the state (deck, draft, seats) from (seed, game)."""
+    seed_streams(st.rng, seed, game)
+
+
+def copy_state(st):
+    return S.State(*(a.copy() for a in st))
+
+
+def n_players(st) -> int:
+    return int(st.g[L.G_NP])
+
+
+# ---- gold ---------------------------------------------------------------------------------
+def set_gold(st, s, n):
+    """Set seat ``s``'s stash (the bank accounts absorb the difference)."""
+    d = int(n) - int(st.p[s, L.P_GOLD])
+    if d > 0:
+        st.g[L.G_BANK_OUT] += d
+    else:
+        st.g[L.G_BANK_IN] -= d
+    st.p[s, L.P_GOLD] = n
+
+
+def gold(st, s) -> int:
+    return int(st.p[s, L.P_GOLD])
+
+
+def gold_conserved(st) -> bool:
+    """Stashes = 2 per player + what the bank paid out - what it received."""
+    n = n_players(st)
+    return int(st.p[:n, L.P_GOLD].sum()) == 2 * n + int(st.g[L.G_BANK_OUT]) - int(st.g[L.G_BANK_IN])
+
+
+# ---- deck ---------------------------------------------------------------------------------
+def deck_list(st) -> list[int]:
+    """Deck contents, top first."""
+    head, n = int(st.g[L.G_DECK_HEAD]), int(st.g[L.G_DECK_N])
+    return [int(st.deck[(head + i) % L.DECK_CAP]) for i in range(n)]
+
+
+def set_deck(st, names):
+    """Replace the deck by ``names`` (top first)."""
+    st.deck[:] = -1
+    st.g[L.G_DECK_HEAD] = 0
+    st.g[L.G_DECK_N] = 0
+    for k in kinds(names):
+        S.to_bottom(st, k)
+
+
+def take_from_deck(st, k) -> bool:
+    """Remove one copy of kind ``k`` from the deck (order of the others kept)."""
+    cards_ = deck_list(st)
+    if k not in cards_:
+        return False
+    cards_.remove(k)
+    set_deck(st, cards_)
+    return True
+
+
+# ---- hands --------------------------------------------------------------------------------
+def hand_list(st, s) -> list[int]:
+    return [int(x) for x in st.hand[s, :st.p[s, L.P_HAND_N]]]
+
+
+def clear_hand(st, s, to_deck=True) -> list[int]:
+    """Empty seat ``s``'s hand; the cards go to the bottom of the deck unless ``to_deck`` is False."""
+    out = []
+    while st.p[s, L.P_HAND_N] > 0:
+        card = int(S.hand_take(st, s, st.p[s, L.P_HAND_N] - 1))
+        out.append(card)
+        if to_deck:
+            S.to_bottom(st, card)
+    return out
+
+
+def set_hand(st, s, names, from_deck=False, to_deck=True):
+    """Give seat ``s`` exactly the cards ``names`` (old hand to the deck bottom by default).
+
+    With ``from_deck`` each card is taken out of the deck when a copy is there, which keeps
+    the number of cards in the game constant.
+    """
+    clear_hand(st, s, to_deck=to_deck)
+    for k in kinds(names):
+        if from_deck:
+            take_from_deck(st, k)
+        S.hand_add(st, s, k)
+
+
+# ---- cities -------------------------------------------------------------------------------
+def city_list(st, s) -> list[int]:
+    return [int(x) for x in st.city[s, :st.p[s, L.P_CITY_N]]]
+
+
+def clear_city(st, s, to_deck=False) -> list[int]:
+    out = []
+    while st.p[s, L.P_CITY_N] > 0:
+        card = int(S.city_take(st, s, st.p[s, L.P_CITY_N] - 1))
+        out.append(card)
+        if to_deck:
+            S.to_bottom(st, card)
+    return out
+
+
+def add_city(st, s, names, rnd=0):
+    """Build ``names`` into seat ``s``'s city (no payment), as if in round ``rnd``."""
+    for k in kinds(names):
+        S.city_add(st, s, k, rnd)
+
+
+def set_city(st, s, names, rnd=0):
+    """Replace seat ``s``'s city by ``names`` (each recorded as built in round ``rnd``)."""
+    clear_city(st, s)
+    add_city(st, s, names, rnd)
+
+
+def kinds_consistent(st) -> bool:
+    """``st.kinds`` agrees with the city arrays for every seat."""
+    for s in range(n_players(st)):
+        counts = np.bincount(np.asarray(city_list(st, s), np.int64), minlength=L.N_KINDS)
+        if not np.array_equal(counts[:L.N_KINDS], st.kinds[s].astype(np.int64)):
+            return False
+    return True
+
+
+def total_cards(st) -> int:
+    """Cards in the deck, hands and cities."""
+    n = n_players(st)
+    return int(st.g[L.G_DECK_N] + st.p[:n, L.P_HAND_N].sum() + st.p[:n, L.P_CITY_N].sum())
+
+
+# ---- characters ---------------------------------------------------------------------------
+def set_holders(st, mapping):
+    """Set the characters in play: ``mapping`` {rank (index or name): seat}; the rest unheld."""
+    st.holder[:] = -1
+    for r, s in mapping.items():
+        st.holder[rank(r)] = s
+
+
+def start_round(st, rnd=None):
+    """Clear the round's states (as the kernel's start of round does) and reset reveals."""
+    g = st.g
+    if rnd is not None:
+        g[L.G_ROUND] = rnd
+    g[L.G_KILLED] = -1
+    g[L.G_ROBBED] = -1
+    g[L.G_ROBBER] = -1
+    g[L.G_FACEUP] = 0
+    st.holder[:] = -1
+    st.p[:, L.P_REVEALED] = 0
+
+
+def kill(st, r):
+    st.g[L.G_KILLED] = rank(r)
+
+
+def rob(st, r, robber):
+    st.g[L.G_ROBBED] = rank(r)
+    st.g[L.G_ROBBER] = robber
+
+
+def only_target(st, target, actor_rank=None):
+    """Mark every rank but ``target`` (and ``actor_rank``) face up, so that a non-random
+    strategy's Assassin or Thief can only name ``target`` (face-up ranks are its last resort)."""
+    m = ((1 << int(st.g[L.G_NRANKS])) - 1) & ~(1 << rank(target))
+    if actor_rank is not None:
+        m &= ~(1 << rank(actor_rank))
+    st.g[L.G_FACEUP] = m
+
+
+def set_faceup_count(st):
+    """Write the RULES.md §1.2 number of face-up discards into ``g[G_N_FACEUP]``."""
+    st.g[L.G_N_FACEUP] = RULES_FACE_UP.get(int(st.g[L.G_NRANKS]), {}).get(n_players(st), 0)
+
+
+# ---- event log ----------------------------------------------------------------------------
+EVENT_NAMES = tuple(e[0] for e in klog.EVENTS)
+EV = {name: i for i, name in enumerate(EVENT_NAMES)}
+Event = namedtuple("Event", ["type", "round", "seat", "rank", "a", "b", "c", "d", "crown",
+                             "deck_n", "gold", "hand_n", "city_n"])
+
+
+def events(st_or_rows, players=None):
+    """The logged events as ``Event`` tuples (``type`` is the event name)."""
+    if isinstance(st_or_rows, S.State):
+        rows = st_or_rows.log[:st_or_rows.g[L.G_LOG_N]]
+        players = n_players(st_or_rows)
+    else:
+        rows = st_or_rows
+        players = players or L.MAX_SEATS
+    out = []
+    for row in rows:
+        out.append(Event(EVENT_NAMES[row[L.L_TYPE]], int(row[L.L_ROUND]), int(row[L.L_SEAT]),
+                         int(row[L.L_RANK]), int(row[L.L_A]), int(row[L.L_B]), int(row[L.L_C]),
+                         int(row[L.L_D]), int(row[L.L_CROWN]), int(row[L.L_DECK_N]),
+                         tuple(int(x) for x in row[L.L_GOLD:L.L_GOLD + players]),
+                         tuple(int(x) for x in row[L.L_HAND_N:L.L_HAND_N + players]),
+                         tuple(int(x) for x in row[L.L_CITY_N:L.L_CITY_N + players])))
+    return out
+
+
+def clear_log(st):
+    st.g[L.G_LOG_N] = 0
+
+
+def of_type(evs, *names):
+    return [e for e in evs if e.type in names]
+
+
+def turns(evs):
+    """Split events into turns: lists that start with a 'call' event and run up to the next
+    call, skip, heir or round end."""
+    out, cur = [], None
+    for e in evs:
+        if e.type == "call":
+            cur = [e]
+            out.append(cur)
+        elif e.type in ("skip_killed", "round_end", "heir", "game_end", "discard_face_up",
+                        "discard_face_down", "pick", "setup"):
+            cur = None
+        elif cur is not None:
+            cur.append(e)
+    return out
+
+
+def rounds(evs):
+    """Events grouped by round number (dict round -> list)."""
+    out: dict[int, list] = {}
+    for e in evs:
+        out.setdefault(e.round, []).append(e)
+    return out
+
+
+# ---- whole games --------------------------------------------------------------------------
+def new_records(picks_rounds=0):
+    held = np.zeros((L.MAX_SEATS, L.MAX_RANKS), np.int16)
+    hits = np.zeros((L.MAX_RANKS, 2), np.int16)
+    picks = np.zeros((picks_rounds, L.MAX_RANKS, 2), np.int8)
+    return held, hits, picks
+
+
+def play_game(st, tb):
+    """Play the game in ``st`` to its end with the kernel (scores in P_SCORE / P_PLACE)."""
+    from citadels_sim.kernel import game
+    held, hits, picks = new_records()
+    game.play_game(st, tb, held, hits, picks)
+    return st
+
+
+def logged_game(tb, seed, game=0):
+    """Play one logged game with ``run.run_logged``: returns the list of events."""
+    from citadels_sim.kernel import run
+    rows, _, _ = run.run_logged(tb, seed, game)
+    return events(rows, int(tb.cfg[L.G_NP]))
