@@ -362,19 +362,24 @@ def rounds(evs):
 
 
 # ---- whole games --------------------------------------------------------------------------
-def new_records(picks_rounds=0):
-    held = np.zeros((L.MAX_SEATS, L.MAX_RANKS), np.int16)
-    hits = np.zeros((L.MAX_RANKS, 2), np.int16)
-    picks = np.zeros((picks_rounds, L.MAX_RANKS, 2), np.int8)
-    return held, hits, picks
-
-
 def play_game(st, tb):
-    """Play the game in ``st`` to its end with the kernel (scores in P_SCORE / P_PLACE)."""
+    """Play the game in ``st`` to its end with the kernel (scores in P_SCORE / P_PLACE).
+
+    ``game.play_game`` also fills per-character records whose shape has changed while the
+    kernel grew (``hits[s, r, k]`` now, ``hits[r, k]`` before); both are tried.
+    """
+    import numba
     from citadels_sim.kernel import game
-    held, hits, picks = new_records()
-    game.play_game(st, tb, held, hits, picks)
-    return st
+    held = np.zeros((L.MAX_SEATS, L.MAX_RANKS), np.int16)
+    picks = np.zeros((0, L.MAX_RANKS, 2), np.int8)
+    error = None
+    for shape in ((L.MAX_SEATS, L.MAX_RANKS, 2), (L.MAX_RANKS, 2)):
+        try:
+            game.play_game(st, tb, held, np.zeros(shape, np.int16), picks)
+            return st
+        except numba.core.errors.TypingError as exc:  # the other records layout
+            error = exc
+    raise error
 
 
 def logged_game(tb, seed, game=0):

@@ -54,9 +54,10 @@ def gather(st, tb, s, r):
 @hot
 def build_from_hand(st, tb, s, r, i):
     """Build hand card ``i`` into seat ``s``'s city, paying gold (and cards: Thieves' Den)."""
-    kind = hand_take(st, s, i)
+    kind = st.hand[s, i]
     cost = build_cost(st, tb, s, kind)
-    cards = choose_card_payment(st, tb, s, kind, cost)
+    cards = choose_card_payment(st, tb, s, kind, cost)  # decided while the card is in hand
+    hand_take(st, s, i)
     for _ in range(cards):
         to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s, -1)))
     pay(st, s, cost - cards)
@@ -89,12 +90,17 @@ def destroy_district(st, tb, s, r, target, i, cost):
     """District ``i`` of ``target``'s city is destroyed by the Warlord of seat ``s``: it goes
     to the bottom of the deck, unless a Graveyard owner (not the Warlord) buys it for 1."""
     kind = city_take(st, target, i)
-    event(st, EV_DESTROY, s, r, target, kind, cost)
+    saver = -1
     for o in range(st.g[G_NP]):
         if (o != s and has(st, o, D_GRAVEYARD) and st.p[o, P_GOLD] >= 1
                 and choose_graveyard(st, tb, o, kind)):
-            pay(st, o, 1)
-            hand_add(st, o, kind)
-            event(st, EV_GRAVEYARD, o, -1, kind)
-            return
-    to_bottom(st, kind)
+            saver = o
+            break
+    if saver >= 0:
+        pay(st, saver, 1)
+        hand_add(st, saver, kind)
+    else:
+        to_bottom(st, kind)
+    event(st, EV_DESTROY, s, r, target, kind, cost)
+    if saver >= 0:
+        event(st, EV_GRAVEYARD, saver, -1, kind)

@@ -64,3 +64,13 @@ def run_logged(tb, seed, game):
     game_out = np.zeros(OG_GAME_LEN, np.int32)
     _write(st, seat_out, game_out)
     return st.log[:st.g[G_LOG_N]].copy(), seat_out, game_out
+
+
+@alloc
+def play_state(tb, seed, game):
+    """Play one game and return its final State (for audits and tests)."""
+    st = new_state(tb, seed, game, False)
+    held = np.zeros((st.p.shape[0], MAX_RANKS), np.int16)
+    hits = np.zeros((st.p.shape[0], MAX_RANKS, 2), np.int16)
+    play_game(st, tb, held, hits, np.zeros((0, MAX_RANKS, 2), np.int8))
+    return st

@@ -1,0 +1,108 @@
+"""Whole-game invariants over many random games and configurations.
+
+Cards and gold are conserved, no city holds an illegal duplicate, every game ends (a
+complete city or the round cap), places follow the scores, and the scores match an
+independent recomputation from the final state.
+"""
+
+import numpy as np
+import pytest
+
+from citadels_sim.config import GameConfig
+from citadels_sim.kernel import layout as L
+from citadels_sim.kernel.run import play_state
+from citadels_sim.simulate import build_tables, resolve_strategies
+
+STRATEGIES = ("random", "builder", "aggressive", "heuristic")
+
+
+def configurations():
+    for ruleset in ("classic", "2016", "four_color"):
+        for players in range(2, 8):
+            if ruleset == "2016" and players == 3:
+                continue  # needs a rank-9 character
+            yield ruleset, players
+
+
+def independent_score(st, tb, s, ruleset):
+    """Score from the final state, written from RULES.md §5.2 without the kernel's code."""
+    n_complete = st.g[L.G_N_COMPLETE]
+    city = [int(k) for k in st.city[s, :st.p[s, L.P_CITY_N]]]
+    rounds = [int(r) for r in st.city_round[s, :st.p[s, L.P_CITY_N]]]
+    size = len(city) + (1 if L.D_MONUMENT in city else 0)
+    base = sum(int(tb.cost[k]) for k in city)
+    complete = 0
+    if size >= n_complete:
+        complete = 4 if st.g[L.G_FIRST] == s else 2
+    extras = 2 * (L.D_DRAGON_GATE in city) + 2 * (L.D_UNIVERSITY in city)
+    if L.D_IMPERIAL_TREASURY in city:
+        extras += int(st.p[s, L.P_GOLD])
+    if L.D_MAP_ROOM in city:
+        extras += int(st.p[s, L.P_HAND_N])
+    if L.D_STATUE in city and st.g[L.G_CROWN] == s:
+        extras += 5
+    fixed = [int(tb.dtype[k]) for k, r in zip(city, rounds)
+             if k != L.D_HAUNTED or (ruleset == "classic" and r == st.g[L.G_ROUND])]
+    free = sum(1 for k, r in zip(city, rounds)
+               if k == L.D_HAUNTED and not (ruleset == "classic" and r == st.g[L.G_ROUND]))
+    colours = 4 if ruleset == "four_color" else 5
+    best = -1
+    for choice in np.ndindex(*([5] * free)):
+        types = fixed + list(choice)
+        pts = 3 if all(t in types for t in range(colours)) else 0
+        if L.D_WISHING_WELL in city:
+            pts += types.count(L.T_UNIQUE) - (1 if ruleset == "classic" else 0)
+        best = max(best, pts)
+    return base + complete + extras + best
+
+
+def order_key(st, tb, s, ruleset):
+    """Ranking key of RULES.md §5.3: classic score, district value, stash; 2016 score, highest
+    rank revealed in the final round; four_color score."""
+    score = int(st.p[s, L.P_SCORE])
+    if ruleset == "classic":
+        value = sum(int(tb.cost[k]) for k in st.city[s, :st.p[s, L.P_CITY_N]])
+        return (score, value, int(st.p[s, L.P_GOLD]))
+    if ruleset == "2016":
+        return (score, int(st.p[s, L.P_REVEALED]))
+    return (score,)
+
+
+@pytest.mark.parametrize("ruleset,players", list(configurations()))
+def test_whole_game_invariants(ruleset, players):
+    config = GameConfig(ruleset=ruleset, players=players)
+    games = 400  # 16 configurations x 2 line-ups x 400 = 12,800 games
+    for lineup in (STRATEGIES[:1], [STRATEGIES[i % 4] for i in range(players)]):
+        tb = build_tables(config, resolve_strategies(lineup, players))
+        total_cards = tb.deck_counts.astype(np.int64)
+        for game in range(games // 2):
+            st = play_state(tb, np.int64(11), np.int64(game))
+            g, p = st.g, st.p
+            # cards: every copy is in the deck, a hand or a city
+            seen = np.zeros(L.N_KINDS, np.int64)
+            deck = [st.deck[(g[L.G_DECK_HEAD] + i) % L.DECK_CAP] for i in range(g[L.G_DECK_N])]
+            np.add.at(seen, np.array(deck, dtype=np.int64), 1)
+            for s in range(players):
+                np.add.at(seen, st.hand[s, :p[s, L.P_HAND_N]].astype(np.int64), 1)
+                np.add.at(seen, st.city[s, :p[s, L.P_CITY_N]].astype(np.int64), 1)
+            assert (seen == total_cards).all(), (ruleset, players, game)
+            # gold: stashes = starting gold + paid by the bank - paid to the bank
+            gold = p[:players, L.P_GOLD]
+            assert (gold >= 0).all()
+            assert gold.sum() == 2 * players + g[L.G_BANK_OUT] - g[L.G_BANK_IN]
+            # no duplicate name in a city unless a Quarry is in the game (it may have been
+            # destroyed since the duplicate was built)
+            if tb.deck_counts[L.D_QUARRY] == 0:
+                for s in range(players):
+                    city = list(st.city[s, :p[s, L.P_CITY_N]])
+                    assert len(city) == len(set(city)), (ruleset, players, game, city)
+            # the game ended properly
+            complete = [p[s, L.P_CITY_N] + (L.D_MONUMENT in st.city[s]) >= g[L.G_N_COMPLETE]
+                        for s in range(players)]
+            assert any(complete) or g[L.G_CAP_HIT] == 1
+            # scores recomputed independently; places follow the ruleset's order
+            for s in range(players):
+                assert p[s, L.P_SCORE] == independent_score(st, tb, s, ruleset)
+            keys = [order_key(st, tb, s, ruleset) for s in range(players)]
+            for s in range(players):
+                assert p[s, L.P_PLACE] == 1 + sum(k > keys[s] for k in keys)
