@@ -307,13 +307,19 @@ def set_faceup_count(st):
 EVENT_NAMES = tuple(e[0] for e in klog.EVENTS)
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 Event = namedtuple("Event", ["type", "round", "seat", "rank", "a", "b", "c", "d", "crown",
-                             "deck_n", "gold", "hand_n", "city_n"])
+                             "deck_n", "gold", "hand_n", "city_n", "row"])
+
+
+def city_at(e, s) -> list[int]:
+    """Seat ``s``'s city (district kinds) in the snapshot taken after event ``e``."""
+    base = L.L_CITY + s * L.CITY_CAP
+    return [int(k) for k in e.row[base:base + e.city_n[s]]]
 
 
 def events(st_or_rows, players=None):
     """The logged events as ``Event`` tuples (``type`` is the event name)."""
     if isinstance(st_or_rows, S.State):
-        rows = st_or_rows.log[:st_or_rows.g[L.G_LOG_N]]
+        rows = st_or_rows.log[:st_or_rows.g[L.G_LOG_N]].copy()
         players = n_players(st_or_rows)
     else:
         rows = st_or_rows
@@ -325,7 +331,7 @@ def events(st_or_rows, players=None):
                          int(row[L.L_D]), int(row[L.L_CROWN]), int(row[L.L_DECK_N]),
                          tuple(int(x) for x in row[L.L_GOLD:L.L_GOLD + players]),
                          tuple(int(x) for x in row[L.L_HAND_N:L.L_HAND_N + players]),
-                         tuple(int(x) for x in row[L.L_CITY_N:L.L_CITY_N + players])))
+                         tuple(int(x) for x in row[L.L_CITY_N:L.L_CITY_N + players]), row))
     return out
 
 
@@ -363,23 +369,12 @@ def rounds(evs):
 
 # ---- whole games --------------------------------------------------------------------------
 def play_game(st, tb):
-    """Play the game in ``st`` to its end with the kernel (scores in P_SCORE / P_PLACE).
-
-    ``game.play_game`` also fills per-character records whose shape has changed while the
-    kernel grew (``hits[s, r, k]`` now, ``hits[r, k]`` before); both are tried.
-    """
-    import numba
+    """Play the game in ``st`` to its end with the kernel (scores in P_SCORE / P_PLACE)."""
     from citadels_sim.kernel import game
     held = np.zeros((L.MAX_SEATS, L.MAX_RANKS), np.int16)
-    picks = np.zeros((0, L.MAX_RANKS, 2), np.int8)
-    error = None
-    for shape in ((L.MAX_SEATS, L.MAX_RANKS, 2), (L.MAX_RANKS, 2)):
-        try:
-            game.play_game(st, tb, held, np.zeros(shape, np.int16), picks)
-            return st
-        except numba.core.errors.TypingError as exc:  # the other records layout
-            error = exc
-    raise error
+    hits = np.zeros((L.MAX_SEATS, L.MAX_RANKS, 2), np.int16)
+    game.play_game(st, tb, held, hits, np.zeros((0, L.MAX_RANKS, 2), np.int8))
+    return st
 
 
 def logged_game(tb, seed, game=0):

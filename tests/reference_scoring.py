@@ -7,8 +7,8 @@ Usage::
     seats = [Seat(city=["Manor", "Castle", ...], gold=5, hand=3), ...]
     scores, places = score("classic", seats, crown=0, first=1, n_complete=8)
 
-A city lists district names ("Haunted City", "Thieves' Den") or kernel keys
-("haunted", "thieves_den"); both spellings are accepted.  Everything the scorer needs
+A city lists district names ("Haunted City", "Thieves' Den"), kernel keys ("haunted",
+"thieves_den") or kernel district ids; all are accepted.  Everything the scorer needs
 beyond the cities is an explicit argument:
 
 * ``Seat.gold`` / ``Seat.hand``: stash and number of cards in hand (Imperial Treasury,
@@ -67,8 +67,12 @@ def _norm(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
 
 
-def card(ruleset: str, name: str) -> tuple[str, str, int]:
-    """(canonical key, type, printed cost) of a district name in ``ruleset``."""
+def card(ruleset: str, name) -> tuple[str, str, int]:
+    """(canonical key, type, printed cost) of a district in ``ruleset``: a printed name, a
+    key, or a kernel district id (only its name is looked up in the kernel's id table)."""
+    if not isinstance(name, str):
+        from citadels_sim.kernel.layout import DISTRICT_KEYS
+        name = DISTRICT_KEYS[int(name)]
     k = _norm(name)
     if k == "haunted":
         k = "haunted_quarter" if ruleset == "2016" else "haunted_city"
