@@ -76,7 +76,7 @@ def test_whole_game_invariants(ruleset, players):
         tb = build_tables(config, resolve_strategies(lineup, players))
         total_cards = tb.deck_counts.astype(np.int64)
         for game in range(games // 2):
-            st = play_state(tb, np.int64(11), np.int64(game))
+            st = play_state(tb, np.int64(11), np.int64(game), False)
             g, p = st.g, st.p
             # cards: every copy is in the deck, a hand or a city
             seen = np.zeros(L.N_KINDS, np.int64)

@@ -177,8 +177,8 @@ def character_value(st, tb, s, r, viewer, ld, useful):
 
 
 @hot
-def choose_character(st, tb, s, avail):
-    """Rank index that seat ``s`` keeps from the bitmask ``avail`` of offered ranks."""
+def _best_rank(st, tb, s, avail, sign):
+    """The rank in ``avail`` with the highest ``sign`` x value to seat ``s`` (random ties)."""
     best, ties, pick = NEG, 0, -1
     fam = st.p[s, P_FAMILY]
     ld = leader(st, s)
@@ -186,7 +186,7 @@ def choose_character(st, tb, s, avail):
     for r in range(st.g[G_NRANKS]):
         if not (avail >> r) & 1:
             continue
-        v = 0.0 if fam == F_RANDOM else character_value(st, tb, s, r, s, ld, useful)
+        v = 0.0 if fam == F_RANDOM else sign * character_value(st, tb, s, r, s, ld, useful)
         take, best, ties = _better(st, s, v, best, ties)
         if take:
             pick = r
@@ -194,20 +194,15 @@ def choose_character(st, tb, s, avail):
 
 
 @hot
+def choose_character(st, tb, s, avail):
+    """Rank index that seat ``s`` keeps from the bitmask ``avail`` of offered ranks."""
+    return _best_rank(st, tb, s, avail, 1.0)
+
+
+@hot
 def choose_draft_discard(st, tb, s, avail):
     """Rank index that seat ``s`` discards face down (2-player draft): the least useful one."""
-    best, ties, pick = NEG, 0, -1
-    fam = st.p[s, P_FAMILY]
-    ld = leader(st, s)
-    useful = useful_cards(st, tb, s)
-    for r in range(st.g[G_NRANKS]):
-        if not (avail >> r) & 1:
-            continue
-        v = 0.0 if fam == F_RANDOM else -character_value(st, tb, s, r, s, ld, useful)
-        take, best, ties = _better(st, s, v, best, ties)
-        if take:
-            pick = r
-    return pick
+    return _best_rank(st, tb, s, avail, -1.0)
 
 
 # ---- gathering and building ----------------------------------------------------------------

@@ -54,23 +54,20 @@ def run_games(tb, seed, first, seat_out, game_out, held_out, hits_out, picks_out
 
 
 @alloc
-def run_logged(tb, seed, game):
-    """Play one game with its event log; returns (log rows, seat outputs, game outputs)."""
-    st = new_state(tb, seed, game, True)
-    held = np.zeros((st.p.shape[0], MAX_RANKS), np.int16)
-    hits = np.zeros((st.p.shape[0], MAX_RANKS, 2), np.int16)
-    play_game(st, tb, held, hits, np.zeros((0, MAX_RANKS, 2), np.int8))
-    seat_out = np.zeros((st.p.shape[0], O_SEAT_LEN), np.int32)
-    game_out = np.zeros(OG_GAME_LEN, np.int32)
-    _write(st, seat_out, game_out)
-    return st.log[:st.g[G_LOG_N]].copy(), seat_out, game_out
-
-
-@alloc
-def play_state(tb, seed, game):
-    """Play one game and return its final State (for audits and tests)."""
-    st = new_state(tb, seed, game, False)
+def play_state(tb, seed, game, log_on):
+    """Play one game (with its event log if ``log_on``) and return its final State."""
+    st = new_state(tb, seed, game, log_on)
     held = np.zeros((st.p.shape[0], MAX_RANKS), np.int16)
     hits = np.zeros((st.p.shape[0], MAX_RANKS, 2), np.int16)
     play_game(st, tb, held, hits, np.zeros((0, MAX_RANKS, 2), np.int8))
     return st
+
+
+@alloc
+def run_logged(tb, seed, game):
+    """Play one game with its event log; returns (log rows, seat outputs, game outputs)."""
+    st = play_state(tb, seed, game, True)
+    seat_out = np.zeros((st.p.shape[0], O_SEAT_LEN), np.int32)
+    game_out = np.zeros(OG_GAME_LEN, np.int32)
+    _write(st, seat_out, game_out)
+    return st.log[:st.g[G_LOG_N]].copy(), seat_out, game_out
