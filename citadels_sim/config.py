@@ -232,13 +232,14 @@ class GameConfig:
         return counts
 
     def tables(self) -> dict[str, np.ndarray]:
-        """The constant arrays the kernel reads for this configuration."""
-        cost = np.zeros(L.N_KINDS, np.int32)
-        dtype = np.full(L.N_KINDS, -1, np.int32)
+        """The kernel's constant arrays for this configuration: ``kinds`` (cost, type and
+        deck copies of each district kind) and ``cfg`` (the configuration part of the game
+        vector; strategy families are filled in by ``simulate.build_tables``)."""
+        kinds = np.zeros((L.K_LEN, L.N_KINDS), np.int32)
+        kinds[L.K_TYPE] = -1
         for d in cards.districts(self.ruleset):
-            cost[d.kind], dtype[d.kind] = d.cost, d.type
-        rank_char = np.full(L.MAX_RANKS, -1, np.int32)
-        rank_char[:self.ranks] = self.character_ids
+            kinds[L.K_COST, d.kind], kinds[L.K_TYPE, d.kind] = d.cost, d.type
+        kinds[L.K_COUNT] = self.deck_counts()
         cfg = np.zeros(L.G_LEN, np.int32)
         cfg[L.G_RULESET] = cards.RULESETS.index(self.ruleset)
         cfg[L.G_NP] = self.players
@@ -250,8 +251,9 @@ class GameConfig:
         else:
             cfg[L.G_CROWN] = -1 if self.ruleset == "four_color" else 0
         cfg[L.G_N_FACEUP] = FACE_UP.get(self.ranks, {}).get(self.players, 0)
-        return {"cost": cost, "dtype": dtype, "deck_counts": self.deck_counts(),
-                "rank_char": rank_char, "cfg": cfg}
+        cfg[L.G_RANK_CHAR:L.G_RANK_CHAR + L.MAX_RANKS] = -1
+        cfg[L.G_RANK_CHAR:L.G_RANK_CHAR + self.ranks] = self.character_ids
+        return {"kinds": kinds, "cfg": cfg}
 
     def to_dict(self) -> dict:
         """The user-facing fields, for metadata and reproduction."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numba
@@ -51,13 +51,12 @@ def resolve_strategies(strategies: str | Strategy | Sequence[str | Strategy],
 def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> Tables:
     """The kernel's constant tables for a configuration and a line-up of strategies."""
     t = config.tables()
-    family = np.zeros(L.MAX_SEATS, np.int32)
+    cfg = t["cfg"]
     params = np.zeros((L.MAX_SEATS, policy.N_PARAMS))
     for seat, s in enumerate(strategies):
-        family[seat] = s.family_id
+        cfg[L.G_FAMILY + seat] = s.family_id
         params[seat] = s.row()
-    return Tables(t["cost"], t["dtype"], t["deck_counts"], t["rank_char"], t["cfg"], family,
-                  params)
+    return Tables(t["kinds"], cfg, params)
 
 
 def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int) -> int:
@@ -93,6 +92,74 @@ def play_chunk(tables: Tables, seed: int, first: int, n: int, players: int, pick
     return out
 
 
+class Run:
+    """A prepared run, played chunk by chunk: iterate it for ``(first game, frames)`` pairs.
+
+    Each chunk is played (or, with ``out``, read back if an earlier run already wrote it)
+    only when the iteration reaches it, so a caller can aggregate chunk by chunk in bounded
+    memory, or stop early.  ``meta`` holds the run's description; its timing fields
+    (``wall_seconds``, ``kernel_seconds``, ``games_per_second``) are filled in, and an
+    ``out`` directory marked complete, once the iteration is exhausted.  Arguments as for
+    :func:`simulate`.
+    """
+
+    def __init__(self, config: GameConfig | None = None,
+                 strategies: str | Strategy | Sequence[str | Strategy] = "heuristic",
+                 games: int = 10_000, seed: int = 0, workers: int | None = None, *,
+                 chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
+                 out: str | Path | None = None):
+        self.config = config or GameConfig()
+        lineup = resolve_strategies(strategies, self.config.players)
+        self.threads = _check_run_args(games, seed, workers, chunk_size)
+        self.games, self.seed, self.chunk_size = int(games), int(seed), int(chunk_size)
+        self.picks = games <= PICKS_AUTO_LIMIT if picks is None else bool(picks)
+        self.tables = build_tables(self.config, lineup)
+        self.names = [s.name for s in lineup]
+        self.meta = {"package_version": __version__, "kernel_version": KERNEL_VERSION,
+                     "config": self.config.to_dict(), "strategies": self.names,
+                     "seed": self.seed, "games": self.games, "chunk_size": self.chunk_size,
+                     "picks": self.picks}
+        self.writer = store.ChunkWriter(Path(out), self.meta) if out is not None else None
+
+    def _play(self, first: int, n: int) -> dict[str, pl.DataFrame]:
+        """Play one chunk on the run's threads and turn it into frames."""
+        previous = numba.get_num_threads()
+        numba.set_num_threads(self.threads)
+        try:
+            raw = play_chunk(self.tables, self.seed, first, n, self.config.players, self.picks,
+                             self.config.max_rounds)
+        finally:
+            numba.set_num_threads(previous)
+        frames = {"seats": seat_frame(raw, first, self.names),
+                  "characters": character_counts(raw, self.config, self.names)}
+        if self.picks:
+            frames["picks"] = pick_frame(raw, first, self.config, self.names)
+        return frames
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, pl.DataFrame]]]:
+        kernel_time = 0.0
+        played = 0
+        start = time.perf_counter()
+        for first in range(0, self.games, self.chunk_size):
+            n = min(self.chunk_size, self.games - first)
+            frames = self.writer.load(first) if self.writer else None
+            if frames is None:
+                t0 = time.perf_counter()
+                frames = self._play(first, n)
+                kernel_time += time.perf_counter() - t0
+                played += n
+                if self.writer:
+                    self.writer.write(first, frames)
+            yield first, frames
+        wall = time.perf_counter() - start
+        self.meta.update(workers=self.threads, wall_seconds=round(wall, 3),
+                         kernel_seconds=round(kernel_time, 3), games_played=played,
+                         games_per_second=round(played / kernel_time, 1) if kernel_time
+                         else None)
+        if self.writer:
+            self.writer.finish(self.meta)
+
+
 def simulate(config: GameConfig | None = None,
              strategies: str | Strategy | Sequence[str | Strategy] = "heuristic",
              games: int = 10_000, seed: int = 0, workers: int | None = None, *,
@@ -116,51 +183,16 @@ def simulate(config: GameConfig | None = None,
     Returns
     -------
     Results with polars DataFrames ``seats``, ``characters`` and (optionally) ``picks``.
+    For runs too big to hold in memory, iterate a :class:`Run` instead.
     """
-    config = config or GameConfig()
-    lineup = resolve_strategies(strategies, config.players)
-    threads = _check_run_args(games, seed, workers, chunk_size)
-    picks = games <= PICKS_AUTO_LIMIT if picks is None else picks
-    tables = build_tables(config, lineup)
-    names = [s.name for s in lineup]
-    meta = {"package_version": __version__, "kernel_version": KERNEL_VERSION,
-            "config": config.to_dict(), "strategies": names, "seed": int(seed),
-            "games": int(games), "chunk_size": int(chunk_size), "picks": bool(picks)}
-    writer = store.ChunkWriter(Path(out), meta) if out is not None else None
+    run = Run(config, strategies, games, seed, workers, chunk_size=chunk_size, picks=picks,
+              out=out)
     if progress is None:
         progress = games > chunk_size and sys.stderr.isatty()
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
     parts: dict[str, list[pl.DataFrame]] = {"seats": [], "picks": [], "characters": []}
-    kernel_time = 0.0
-    played = 0
-    start = time.perf_counter()
-    try:
-        with tqdm(total=games, unit="game", disable=not progress, smoothing=0.1) as bar:
-            for first in range(0, games, chunk_size):
-                n = min(chunk_size, games - first)
-                frames = writer.load(first) if writer else None
-                if frames is None:
-                    t0 = time.perf_counter()
-                    raw = play_chunk(tables, seed, first, n, config.players, picks,
-                                     config.max_rounds)
-                    kernel_time += time.perf_counter() - t0
-                    played += n
-                    frames = {"seats": seat_frame(raw, first, names),
-                              "characters": character_counts(raw, config, names)}
-                    if picks:
-                        frames["picks"] = pick_frame(raw, first, config, names)
-                    if writer:
-                        writer.write(first, frames)
-                for key, frame in frames.items():
-                    parts[key].append(frame)
-                bar.update(n)
-    finally:
-        numba.set_num_threads(previous)
-    wall = time.perf_counter() - start
-    meta.update(workers=threads, wall_seconds=round(wall, 3),
-                kernel_seconds=round(kernel_time, 3),
-                games_per_second=round(played / kernel_time, 1) if kernel_time else None)
-    if writer:
-        writer.finish(meta)
-    return Results.from_parts(parts, meta)
+    with tqdm(total=games, unit="game", disable=not progress, smoothing=0.1) as bar:
+        for first, frames in run:
+            for key, frame in frames.items():
+                parts[key].append(frame)
+            bar.update(min(run.chunk_size, run.games - first))
+    return Results.from_parts(parts, run.meta)

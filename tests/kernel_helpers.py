@@ -7,7 +7,7 @@ can call one kernel function (``turn.play_turn``, ``districts.gather``, ``scorin
 ...) and check the outcome.
 
 Every card edit goes through the kernel's own primitives (``state.hand_add``, ``hand_take``,
-``city_add``, ``city_take``, ``to_bottom``), so ``st.kinds``, ``P_CITY_N``, ``P_HAND_N`` and the
+``city_add``, ``city_take``, ``to_bottom``), so the ``P_KINDS`` counts, ``P_CITY_N``, ``P_HAND_N`` and the
 first-completer indices stay consistent.
 """
 
@@ -104,8 +104,8 @@ def make_tables(ruleset="classic", players=4, families=None, **cfg_kwargs):
     cfg = make_config(ruleset, players, **cfg_kwargs)
     t = cfg.tables()
     family, params = strategy_arrays(families, players)
-    tb = S.Tables(t["cost"], t["dtype"], t["deck_counts"], t["rank_char"], t["cfg"], family,
-                  params)
+    t["cfg"][L.G_FAMILY:L.G_FAMILY + L.MAX_SEATS] = family
+    tb = S.Tables(t["kinds"], t["cfg"], params)
     return tb, cfg
 
 
@@ -123,7 +123,8 @@ def make_state(ruleset="classic", players=4, families=None, seed=0, game=0, log=
 def set_strategy(st, tb, s, spec):
     """Give seat ``s`` another strategy (family and parameter row)."""
     strat = strategy(spec)
-    tb.family[s] = strat.family_id
+    tb.cfg[L.G_FAMILY + s] = strat.family_id
+    st.g[L.G_FAMILY + s] = strat.family_id
     tb.params[s] = strat.row()
     st.p[s, L.P_FAMILY] = strat.family_id
 
@@ -245,10 +246,10 @@ def set_city(st, s, names, rnd=0):
 
 
 def kinds_consistent(st) -> bool:
-    """``st.kinds`` agrees with the city arrays for every seat."""
+    """the ``P_KINDS`` counts agrees with the city arrays for every seat."""
     for s in range(n_players(st)):
         counts = np.bincount(np.asarray(city_list(st, s), np.int64), minlength=L.N_KINDS)
-        if not np.array_equal(counts[:L.N_KINDS], st.kinds[s].astype(np.int64)):
+        if not np.array_equal(counts[:L.N_KINDS], st.p[s, L.P_KINDS:L.P_KINDS + L.N_KINDS].astype(np.int64)):
             return False
     return True
 
@@ -262,9 +263,9 @@ def total_cards(st) -> int:
 # ---- characters ---------------------------------------------------------------------------
 def set_holders(st, mapping):
     """Set the characters in play: ``mapping`` {rank (index or name): seat}; the rest unheld."""
-    st.holder[:] = -1
+    st.g[L.G_HOLDER:L.G_HOLDER + L.MAX_RANKS] = -1
     for r, s in mapping.items():
-        st.holder[rank(r)] = s
+        st.g[L.G_HOLDER + rank(r)] = s
 
 
 def start_round(st, rnd=None):
@@ -276,7 +277,7 @@ def start_round(st, rnd=None):
     g[L.G_ROBBED] = -1
     g[L.G_ROBBER] = -1
     g[L.G_FACEUP] = 0
-    st.holder[:] = -1
+    st.g[L.G_HOLDER:L.G_HOLDER + L.MAX_RANKS] = -1
     st.p[:, L.P_REVEALED] = 0
 
 

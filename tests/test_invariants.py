@@ -30,7 +30,7 @@ def independent_score(st, tb, s, ruleset):
     city = [int(k) for k in st.city[s, :st.p[s, L.P_CITY_N]]]
     rounds = [int(r) for r in st.city_round[s, :st.p[s, L.P_CITY_N]]]
     size = len(city) + (1 if L.D_MONUMENT in city else 0)
-    base = sum(int(tb.cost[k]) for k in city)
+    base = sum(int(tb.kinds[L.K_COST, k]) for k in city)
     complete = 0
     if size >= n_complete:
         complete = 4 if st.g[L.G_FIRST] == s else 2
@@ -41,7 +41,7 @@ def independent_score(st, tb, s, ruleset):
         extras += int(st.p[s, L.P_HAND_N])
     if L.D_STATUE in city and st.g[L.G_CROWN] == s:
         extras += 5
-    fixed = [int(tb.dtype[k]) for k, r in zip(city, rounds)
+    fixed = [int(tb.kinds[L.K_TYPE, k]) for k, r in zip(city, rounds)
              if k != L.D_HAUNTED or (ruleset == "classic" and r == st.g[L.G_ROUND])]
     free = sum(1 for k, r in zip(city, rounds)
                if k == L.D_HAUNTED and not (ruleset == "classic" and r == st.g[L.G_ROUND]))
@@ -61,7 +61,7 @@ def order_key(st, tb, s, ruleset):
     rank revealed in the final round; four_color score."""
     score = int(st.p[s, L.P_SCORE])
     if ruleset == "classic":
-        value = sum(int(tb.cost[k]) for k in st.city[s, :st.p[s, L.P_CITY_N]])
+        value = sum(int(tb.kinds[L.K_COST, k]) for k in st.city[s, :st.p[s, L.P_CITY_N]])
         return (score, value, int(st.p[s, L.P_GOLD]))
     if ruleset == "2016":
         return (score, int(st.p[s, L.P_REVEALED]))
@@ -74,7 +74,7 @@ def test_whole_game_invariants(ruleset, players):
     games = 400  # 16 configurations x 2 line-ups x 400 = 12,800 games
     for lineup in (STRATEGIES[:1], [STRATEGIES[i % 4] for i in range(players)]):
         tb = build_tables(config, resolve_strategies(lineup, players))
-        total_cards = tb.deck_counts.astype(np.int64)
+        total_cards = tb.kinds[L.K_COUNT].astype(np.int64)
         for game in range(games // 2):
             st = play_state(tb, np.int64(11), np.int64(game), False)
             g, p = st.g, st.p
@@ -92,7 +92,7 @@ def test_whole_game_invariants(ruleset, players):
             assert gold.sum() == 2 * players + g[L.G_BANK_OUT] - g[L.G_BANK_IN]
             # no duplicate name in a city unless a Quarry is in the game (it may have been
             # destroyed since the duplicate was built)
-            if tb.deck_counts[L.D_QUARRY] == 0:
+            if tb.kinds[L.K_COUNT][L.D_QUARRY] == 0:
                 for s in range(players):
                     city = list(st.city[s, :p[s, L.P_CITY_N]])
                     assert len(city) == len(set(city)), (ruleset, players, game, city)

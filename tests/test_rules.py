@@ -110,12 +110,12 @@ def test_rule_001_start_with_4_cards_and_2_gold(ruleset, players):
             assert st.p[s, L.P_GOLD] == 2
             assert st.p[s, L.P_CITY_N] == 0
         assert st.p[players:, L.P_HAND_N].sum() == 0
-        assert st.g[L.G_DECK_N] == tb.deck_counts.sum() - 4 * players
+        assert st.g[L.G_DECK_N] == tb.kinds[L.K_COUNT].sum() - 4 * players
         # every card is in the deck or a hand
         seen = Counter(h.deck_list(st))
         for s in range(players):
             seen.update(h.hand_list(st, s))
-        assert seen == Counter({k: int(c) for k, c in enumerate(tb.deck_counts) if c})
+        assert seen == Counter({k: int(c) for k, c in enumerate(tb.kinds[L.K_COUNT]) if c})
         # hands are dealt from the top of a shuffled deck
         orders.add(tuple(h.hand_list(st, 0)) + tuple(h.deck_list(st)[:10]))
     assert len(orders) == 5
@@ -127,25 +127,25 @@ def test_rule_002_deck_sizes():
     expected = {"classic": (66, 12), "2016": (68, 14), "four_color": (54, 0)}
     for ruleset, (size, purple) in expected.items():
         tb, _ = h.make_tables(ruleset, 4)
-        counts = tb.deck_counts
+        counts = tb.kinds[L.K_COUNT]
         assert counts.sum() == size, ruleset
-        n_purple = sum(int(c) for k, c in enumerate(counts) if c and tb.dtype[k] == L.T_UNIQUE)
+        n_purple = sum(int(c) for k, c in enumerate(counts) if c and tb.kinds[L.K_TYPE, k] == L.T_UNIQUE)
         assert n_purple == purple, ruleset
         # 54 coloured cards: noble 12, religious 11, trade 20, military 11
         by_type = Counter()
         for k, c in enumerate(counts):
             if c:
-                by_type[int(tb.dtype[k])] += int(c)
+                by_type[int(tb.kinds[L.K_TYPE, k])] += int(c)
         assert [by_type[t] for t in range(4)] == [12, 11, 20, 11], ruleset
         st = S.new_state(tb, 1, 0, False)
         assert h.total_cards(st) == size
     # classic: 11 purple names, the Keep twice
     tb, _ = h.make_tables("classic", 4)
-    assert tb.deck_counts[h.kind("Keep")] == 2
-    assert sum(1 for k, c in enumerate(tb.deck_counts) if c and tb.dtype[k] == L.T_UNIQUE) == 11
+    assert tb.kinds[L.K_COUNT][h.kind("Keep")] == 2
+    assert sum(1 for k, c in enumerate(tb.kinds[L.K_COUNT]) if c and tb.kinds[L.K_TYPE, k] == L.T_UNIQUE) == 11
     # 2016 first_game: exactly the preset's 14 unique districts
     tb, _ = h.make_tables("2016", 4)
-    uniques = {h.key(k) for k, c in enumerate(tb.deck_counts) if c and tb.dtype[k] == L.T_UNIQUE}
+    uniques = {h.key(k) for k, c in enumerate(tb.kinds[L.K_COUNT]) if c and tb.kinds[L.K_TYPE, k] == L.T_UNIQUE}
     assert uniques == {"dragon_gate", "factory", "haunted", "imperial_treasury", "keep",
                        "laboratory", "library", "map_room", "quarry", "school_of_magic",
                        "smithy", "statue", "thieves_den", "wishing_well"}
@@ -158,7 +158,7 @@ def test_rule_003_bonus_purples():
     The kernel does not play bonus purples yet: with k = 0 the deck keeps all 12 base purple
     cards, and naming bonus purples is refused with a message that names them."""
     tb, _ = h.make_tables("classic", 4, districts=())
-    assert sum(int(c) for k, c in enumerate(tb.deck_counts) if tb.dtype[k] == L.T_UNIQUE) == 12
+    assert sum(int(c) for k, c in enumerate(tb.kinds[L.K_COUNT]) if tb.kinds[L.K_TYPE, k] == L.T_UNIQUE) == 12
     with pytest.raises(ConfigError, match="Museum"):
         GameConfig(ruleset="classic", players=4, districts=("Museum", "Park"))
     with pytest.raises(ConfigError, match="Keep"):  # a base purple is not a bonus to add
@@ -343,7 +343,7 @@ def _king_face_down_rate(ruleset, n, patch):
     for _ in range(n):
         _draft_once(st, tb)
         assert not (st.g[L.G_FACEUP] >> K) & 1
-        down += st.holder[K] < 0
+        down += st.g[L.G_HOLDER + K] < 0
     return down / n
 
 
@@ -404,11 +404,11 @@ def test_rule_020_seventh_player_takes_face_down_card():
     st, tb = h.make_state("classic", 7, (haters,) * 6 + _king_lovers(1), seed=20, log=True)
     for _ in range(400):
         _draft_once(st, tb)
-        assert st.holder[K] == 6
+        assert st.g[L.G_HOLDER + K] == 6
         evs = h.events(st)
         assert len([e for e in evs if e.type == "pick"]) == 7
         downs = [e.a for e in evs if e.type == "discard_face_down"]
-        assert len(downs) == 1 and st.holder[downs[0]] < 0
+        assert len(downs) == 1 and st.g[L.G_HOLDER + downs[0]] < 0
         assert not any(e.type == "discard_face_up" for e in evs)
     # four_color follows classic (D2)
     st, tb = h.make_state("four_color", 7, "random", seed=21, log=True)
@@ -416,7 +416,7 @@ def test_rule_020_seventh_player_takes_face_down_card():
         _draft_once(st, tb)
         evs = h.events(st)
         assert len([e for e in evs if e.type == "discard_face_down"]) == 1
-        assert sum(st.holder[:8] >= 0) == 7
+        assert sum(st.g[L.G_HOLDER:L.G_HOLDER + 8] >= 0) == 7
 
 
 ORDERED = h.custom("builder", base=[80, 70, 60, 50, 40, 30, 20, 10, 0])  # prefers low ranks
@@ -440,8 +440,8 @@ def test_rule_022_two_player_draft(ruleset):
         rest = [r for r in range(8) if r != first_down]  # the 7 cards A sees, best first
         assert [e.a for e in evs[1:]] == [rest[0], rest[1], rest[6], rest[2], rest[5],
                                           rest[3], rest[4]]
-        assert sorted(np.flatnonzero(st.holder[:8] == a)) == [rest[0], rest[2]]
-        assert sorted(np.flatnonzero(st.holder[:8] == b)) == [rest[1], rest[3]]
+        assert sorted(np.flatnonzero(st.g[L.G_HOLDER:L.G_HOLDER + 8] == a)) == [rest[0], rest[2]]
+        assert sorted(np.flatnonzero(st.g[L.G_HOLDER:L.G_HOLDER + 8] == b)) == [rest[1], rest[3]]
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "four_color"])
@@ -461,7 +461,7 @@ def test_rule_023_three_player_draft(ruleset):
         rest = [r for r in range(8) if r != evs[0].a]
         assert [e.a for e in evs[1:]] == rest
         for i, s in enumerate(order[:3]):
-            assert sorted(np.flatnonzero(st.holder[:8] == s)) == [rest[i], rest[i + 3]]
+            assert sorted(np.flatnonzero(st.g[L.G_HOLDER:L.G_HOLDER + 8] == s)) == [rest[i], rest[i + 3]]
 
 
 @pytest.mark.parametrize("ruleset,players", [("classic", 2), ("classic", 3), ("2016", 2),
@@ -474,7 +474,7 @@ def test_rule_025_two_characters_each_no_face_up(ruleset, players):
     for _ in range(300):
         _draft_once(st, tb)
         assert st.g[L.G_FACEUP] == 0
-        held = Counter(int(x) for x in st.holder[:8] if x >= 0)
+        held = Counter(int(x) for x in st.g[L.G_HOLDER:L.G_HOLDER + 8] if x >= 0)
         assert held == {s: 2 for s in range(players)}
         assert not any(e.type == "discard_face_up" for e in h.events(st))
     for evs, _, _ in logged_games(ruleset, players):
@@ -678,13 +678,13 @@ def test_rule_035_no_duplicate_names():
     h.set_gold(st, 0, 10)
     assert rules.can_build(st, tb, 0, h.kind("Manor"))
     play(st, tb, K, 0)
-    assert st.kinds[0, h.kind("Manor")] == 2
+    assert st.p[0, L.P_KINDS + h.kind("Manor")] == 2
     h.set_hand(st, 0, ["Castle"])
     assert rules.can_build(st, tb, 0, h.kind("Castle"))
     # no duplicates at the end of any played game without a Quarry
     for ruleset, players, evs, st, tb in all_games():
         for s in range(players):
-            if not st.kinds[s, L.D_QUARRY]:
+            if not st.p[s, L.P_KINDS + L.D_QUARRY]:
                 city = h.city_list(st, s)
                 assert len(city) == len(set(city)), (ruleset, city)
 
@@ -750,8 +750,8 @@ def test_rule_035_036_builds_in_played_games():
             kind = e.a
             if kind in before:
                 assert ruleset == "2016" and L.D_QUARRY in before, (ruleset, e)
-            cost = int(tb.cost[kind])
-            if (tb.dtype[kind] == L.T_UNIQUE and kind != L.D_FACTORY
+            cost = int(tb.kinds[L.K_COST, kind])
+            if (tb.kinds[L.K_TYPE, kind] == L.T_UNIQUE and kind != L.D_FACTORY
                     and L.D_FACTORY in before):
                 cost -= 1
             assert e.b == cost and e.c + e.d == cost and e.c >= 0 and e.d >= 0
@@ -830,7 +830,7 @@ def test_rule_039_income_counts_city_in_played_games():
         for e in evs:
             if e.type == "income":
                 city = h.city_at(e, e.seat)
-                want = sum(1 for k in city if tb.dtype[k] == e.b or k == L.D_SCHOOL_OF_MAGIC)
+                want = sum(1 for k in city if tb.kinds[L.K_TYPE, k] == e.b or k == L.D_SCHOOL_OF_MAGIC)
                 assert e.a == want, (ruleset, e.round, e.seat, city)
                 n += 1
     assert n > 500
@@ -1298,8 +1298,8 @@ def test_rule_102_warlord_pays_cost_minus_one():
     for rs, players, evs, st, tb in all_games():
         for i, e in enumerate(evs):
             if e.type == "destroy":
-                wall = tb.deck_counts[L.D_GREAT_WALL] > 0  # may add 1 (rule 107)
-                assert e.c == tb.cost[e.b] - 1 or (wall and e.c == tb.cost[e.b])
+                wall = tb.kinds[L.K_COUNT][L.D_GREAT_WALL] > 0  # may add 1 (rule 107)
+                assert e.c == tb.kinds[L.K_COST, e.b] - 1 or (wall and e.c == tb.kinds[L.K_COST, e.b])
                 assert e.gold[e.seat] == evs[i - 1].gold[e.seat] - e.c
 
 
@@ -1549,10 +1549,10 @@ def test_rule_126_two_keeps_never_in_one_city():
     h.set_gold(st, 0, 10)
     assert not rules.can_build(st, tb, 0, h.kind("Keep"))
     play(st, tb, K, 0)
-    assert st.kinds[0, h.kind("Keep")] == 1
+    assert st.p[0, L.P_KINDS + h.kind("Keep")] == 1
     for players in range(2, 8):
         for evs, st, tb in logged_games("classic", players):
-            assert (st.kinds[:players, h.kind("Keep")] <= 1).all()
+            assert (st.p[:players, L.P_KINDS + h.kind("Keep")] <= 1).all()
 
 
 def test_rule_127_graveyard():

@@ -243,7 +243,7 @@ def test_kernel_matches_reference_on_random_positions(ruleset):
             st.p[s, L.P_REVEALED] = rng.choice([0, 1, 4, 7, 8])
         st.g[L.G_CROWN] = rng.randrange(players)
         complete = [s for s in range(players)
-                    if st.p[s, L.P_CITY_N] + st.kinds[s, L.D_MONUMENT] >= n_complete]
+                    if st.p[s, L.P_CITY_N] + st.p[s, L.P_KINDS + L.D_MONUMENT] >= n_complete]
         st.g[L.G_FIRST] = rng.choice(complete) if complete else -1
         scoring.score_game(st, tb)
         scores, places = reference_from_state(ruleset, st)

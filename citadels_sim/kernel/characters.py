@@ -14,9 +14,8 @@ from .jit import hot, hot_inline
 
 from .districts import destroy_district
 from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_KING, CH_MAGICIAN, CH_MERCHANT, CH_THIEF,
-                     CH_WARLORD, G_CROWN, G_DECK_N, G_KILLED, G_NP, G_NRANKS, G_ROBBED,
-                     G_ROBBER, G_RULESET, G_TURN_USED, P_GOLD, P_HAND_N, R_FOUR_COLOR,
-                     U_INCOME)
+                     CH_WARLORD, G_CROWN, G_HOLDER, G_KILLED, G_NRANKS, G_ROBBED, G_ROBBER,
+                     G_RULESET, G_TURN_USED, P_GOLD, P_HAND_N, R_FOUR_COLOR, U_INCOME)
 from .log import (EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_REDRAW,
                   EV_ROB, EV_SWAP, EV_THEFT, event)
 from .policy import choose_destroy, choose_magician, choose_redraw, choose_target_rank
@@ -24,7 +23,7 @@ from .rules import income_count, income_type, warlord_cost
 from .state import gain, gain_cards, hand_take, pay, to_bottom, transfer
 
 
-@hot
+@hot_inline
 def take_crown(st, s, r):
     """Seat ``s`` takes the crown (rank index ``r`` acting)."""
     prev = st.g[G_CROWN]
@@ -32,7 +31,7 @@ def take_crown(st, s, r):
     event(st, EV_CROWN, s, r, prev)
 
 
-@hot
+@hot_inline
 def take_income(st, tb, ch, s, r):
     """Colour income: 1 gold per district of the character's type (once, all at once)."""
     it = income_type(ch)
@@ -44,7 +43,7 @@ def take_income(st, tb, ch, s, r):
     event(st, EV_INCOME, s, r, n, it)
 
 
-@hot
+@hot_inline
 def _extras(st, ch, s, r):
     if ch == CH_MERCHANT:
         gain(st, s, 1)
@@ -53,7 +52,7 @@ def _extras(st, ch, s, r):
         event(st, EV_BONUS_CARDS, s, r, gain_cards(st, s, 2))
 
 
-@hot
+@hot_inline
 def on_reveal(st, tb, ch, s, r):
     """Step 1 effects of the character, after any theft."""
     if st.g[G_RULESET] == R_FOUR_COLOR:
@@ -68,12 +67,12 @@ def own_ranks(st, s):
     """Bitmask of the ranks seat ``s`` holds this round."""
     m = 0
     for r in range(st.g[G_NRANKS]):
-        if st.holder[r] == s:
+        if st.g[G_HOLDER + r] == s:
             m |= 1 << r
     return m
 
 
-@hot
+@hot_inline
 def before_gather(st, tb, ch, s, r):
     """Abilities the character uses at the start of its turn."""
     g = st.g
@@ -95,7 +94,7 @@ def before_gather(st, tb, ch, s, r):
         _magic(st, tb, s, r)
 
 
-@hot
+@hot_inline
 def _magic(st, tb, s, r):
     mode, target = choose_magician(st, tb, s)
     if mode == 1:
@@ -121,14 +120,14 @@ def _magic(st, tb, s, r):
         event(st, EV_REDRAW, s, r, n)
 
 
-@hot
+@hot_inline
 def after_gather(st, tb, ch, s, r):
     """Extras that come after the gather action (classic and 2016; four_color: on reveal)."""
     if st.g[G_RULESET] != R_FOUR_COLOR:
         _extras(st, ch, s, r)
 
 
-@hot
+@hot_inline
 def end_of_turn(st, tb, ch, s, r):
     """Abilities used at the end of the turn (classic timing; legal in 2016 and four_color)."""
     if ch == CH_WARLORD:
@@ -139,7 +138,7 @@ def end_of_turn(st, tb, ch, s, r):
             destroy_district(st, tb, s, r, target, i, cost)
 
 
-@hot
+@hot_inline
 def robbery(st, s, r):
     """On reveal of the robbed character: the Thief's holder takes the whole stash."""
     g = st.g

@@ -7,11 +7,11 @@ rules that forbid or price an action live in ``rules``.  A new district adds its
 the function that handles the moment it acts.
 """
 
-from .jit import hot, hot_inline
+from .jit import hot_inline
 
-from .layout import (D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY, D_OBSERVATORY,
-                     D_SMITHY, G_DECK_N, G_NP, G_ROUND, G_RULESET, G_TURN_USED, P_CITY_N,
-                     P_GOLD, P_HAND_N, R_2016, U_LABORATORY, U_SMITHY)
+from .layout import (D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY, D_OBSERVATORY, D_SMITHY,
+                     G_DECK_N, G_NP, G_ROUND, G_RULESET, G_TURN_USED, P_GOLD, P_HAND_N, R_2016,
+                     U_LABORATORY, U_SMITHY)
 from .log import (EV_BUILD, EV_DESTROY, EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD,
                   EV_LABORATORY, EV_SMITHY, event)
 from .policy import (choose_card_payment, choose_gather_cards, choose_graveyard, choose_keep,
@@ -22,7 +22,7 @@ from .state import (city_add, city_take, draw, gain, gain_cards, hand_add, hand_
                     to_bottom)
 
 
-@hot
+@hot_inline
 def gather(st, tb, s, r):
     """The mandatory gather action: 2 gold (+1 Gold Mine), or draw 2 keep 1 (Observatory:
     draw 3; Library: keep all).  The draw option needs a non-empty deck."""
@@ -51,7 +51,7 @@ def gather(st, tb, s, r):
         event(st, EV_GATHER_GOLD, s, r, n)
 
 
-@hot
+@hot_inline
 def build_from_hand(st, tb, s, r, i):
     """Build hand card ``i`` into seat ``s``'s city, paying gold (and cards: Thieves' Den)."""
     kind = st.hand[s, i]
@@ -65,7 +65,7 @@ def build_from_hand(st, tb, s, r, i):
     event(st, EV_BUILD, s, r, kind, cost, cost - cards, cards)
 
 
-@hot
+@hot_inline
 def turn_actions(st, tb, s, r):
     """Once-per-turn district actions taken before building: Laboratory, Smithy."""
     g = st.g
@@ -85,7 +85,7 @@ def turn_actions(st, tb, s, r):
         event(st, EV_SMITHY, s, r, gain_cards(st, s, 3))
 
 
-@hot
+@hot_inline
 def destroy_district(st, tb, s, r, target, i, cost):
     """District ``i`` of ``target``'s city is destroyed by the Warlord of seat ``s``: it goes
     to the bottom of the deck, unless a Graveyard owner (not the Warlord) buys it for 1."""

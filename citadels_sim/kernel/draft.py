@@ -1,19 +1,19 @@
 """The selection phase (RULES.md §2.3): discards, then picking, for every player count.
 
-Ranks travel as bitmasks; ``st.holder[r]`` receives the seat that keeps rank ``r``.
+Ranks travel as bitmasks; ``st.g[G_HOLDER + r]`` receives the seat that keeps rank ``r``.
 Random discards use the draft stream, choices use each seat's own stream (``policy``).
 """
 
 from .jit import hot, hot_inline
 
-from .layout import (G_CROWN, G_FACEUP, G_N_FACEUP, G_NP, G_NRANKS, G_RULESET, R_2016,
-                     RANK_KING, RNG_DRAFT)
+from .layout import (G_CROWN, G_FACEUP, G_HOLDER, G_NP, G_NRANKS, G_N_FACEUP, G_RULESET,
+                     RANK_KING, RNG_DRAFT, R_2016)
 from .log import EV_DISCARD_DOWN, EV_DISCARD_UP, EV_PICK, event
 from .policy import choose_character, choose_draft_discard
 from .rng import below
 
 
-@hot
+@hot_inline
 def random_rank(st, mask):
     """A uniformly random rank from the bitmask ``mask`` (draft stream)."""
     n = 0
@@ -30,20 +30,20 @@ def random_rank(st, mask):
     return -1
 
 
-@hot
+@hot_inline
 def _discard_down(st, r):
     event(st, EV_DISCARD_DOWN, -1, -1, r)
 
 
-@hot
+@hot_inline
 def _keep(st, tb, s, offered):
     r = choose_character(st, tb, s, offered)
-    st.holder[r] = s
+    st.g[G_HOLDER + r] = s
     event(st, EV_PICK, s, -1, r)
     return offered & ~(1 << r)
 
 
-@hot
+@hot_inline
 def _keep_and_discard(st, tb, s, offered):
     offered = _keep(st, tb, s, offered)
     r = choose_draft_discard(st, tb, s, offered)

@@ -1,12 +1,12 @@
 """A whole game: rounds of draft, calls and end of round, then scoring (RULES.md §2.2, §2.6, §5)."""
 
-from .jit import hot, hot_inline
+from .jit import hot
 
 from .characters import take_crown
 from .draft import draft
-from .layout import (CH_KING, G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST, G_KILLED, G_MAX_ROUNDS,
-                     G_N_COMPLETE, G_NP, G_NRANKS, G_OVER, G_ROBBED, G_ROBBER, G_ROUND,
-                     P_AT7, P_AT8, P_REVEALED, RANK_KING)
+from .layout import (CH_KING, G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST, G_HOLDER, G_KILLED,
+                     G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK_CHAR, G_ROBBED,
+                     G_ROBBER, G_ROUND, MAX_RANKS, P_AT7, P_AT8, P_REVEALED, RANK_KING)
 from .log import EV_GAME_END, EV_HEIR, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
@@ -21,7 +21,7 @@ def _start_round(st):
     g[G_ROBBED] = -1
     g[G_ROBBER] = -1
     g[G_FACEUP] = 0
-    st.holder[:] = -1
+    st.g[G_HOLDER:G_HOLDER + MAX_RANKS] = -1
     for s in range(g[G_NP]):
         st.p[s, P_REVEALED] = 0
 
@@ -31,8 +31,8 @@ def _end_round(st, tb):
     """Killed King: his holder reveals him and takes the crown as heir."""
     g = st.g
     k = g[G_KILLED]
-    if k == RANK_KING and st.holder[k] >= 0 and tb.rank_char[k] == CH_KING:
-        s = st.holder[k]
+    if k == RANK_KING and st.g[G_HOLDER + k] >= 0 and st.g[G_RANK_CHAR + k] == CH_KING:
+        s = st.g[G_HOLDER + k]
         st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], k + 1)
         event(st, EV_HEIR, s, k)
         take_crown(st, s, k)
@@ -67,7 +67,7 @@ def play_game(st, tb, held, hits, picks):
         _start_round(st)
         draft(st, tb)
         for r in range(g[G_NRANKS]):
-            s = st.holder[r]
+            s = st.g[G_HOLDER + r]
             if s < 0:
                 continue
             held[s, r] += 1

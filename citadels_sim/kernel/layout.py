@@ -7,24 +7,30 @@ kernel is a named constant below; no module computes offsets by hand.
 =================  ===========================  =====================================================
 array              shape / dtype                contents
 =================  ===========================  =====================================================
-``g``              (G_LEN,) int32               game scalars, indexed by ``G_*``
-``p``              (MAX_SEATS, P_LEN) int32     per-seat scalars, indexed by ``P_*``
+``g``              (G_LEN,) int32               game scalars, indexed by ``G_*``: the
+                                                configuration (copied from ``Tables.cfg``),
+                                                the round's state, the rank holders
+                                                (``G_HOLDER + r``) and scratch space
+``p``              (MAX_SEATS, P_LEN) int32     per-seat scalars, indexed by ``P_*``, then the
+                                                count of each district kind in the city
+                                                (``P_KINDS + kind``)
 ``hand``           (MAX_SEATS, HAND_CAP) int16  district kinds in each hand; ``p[s, P_HAND_N]`` used
 ``city``           (MAX_SEATS, CITY_CAP) int16  district kinds in each city, in build order;
                                                 ``p[s, P_CITY_N]`` used
 ``city_round``     (MAX_SEATS, CITY_CAP) int16  round in which each city slot was built (Haunted City)
 ``deck``           (DECK_CAP,) int16            circular buffer: top at ``g[G_DECK_HEAD]``, ``g[G_DECK_N]``
                                                 cards; the bottom is ``(head + n) % DECK_CAP``
-``holder``         (MAX_RANKS,) int8            seat holding each rank this round, -1 if nobody
 ``rng``            (N_STREAMS,) uint64          SplitMix64 states: deck, draft, then one per seat
-``scratch``        (SCRATCH_LEN,) int64         work space (scoring's type counts)
-``kinds``          (MAX_SEATS, N_KINDS) int8    copies of each district kind in each city
 ``log``            (LOG_CAP, LOG_W) int32       replay events (only written when ``g[G_LOG_ON]``)
 =================  ===========================  =====================================================
 
-Constant card and rule tables (district costs and types, the character set, strategy
-parameters) travel in the ``Tables`` named tuple; they are arguments, never globals, so
-that numba's cache cannot freeze stale values.
+Constant tables travel in the ``Tables`` named tuple: ``kinds`` (K_LEN, N_KINDS) int32 with
+each district kind's cost, type and copies in the deck (rows ``K_*``), ``cfg`` (G_LEN,)
+int32 with the configuration part of ``g`` (ruleset, players, ranks, N, cap, face-up
+discards, first crown, the character of each rank, each seat's strategy family), and
+``params`` (MAX_SEATS, N_PARAMS) float64 with each seat's strategy parameters.  They are
+arguments, never globals, so numba's cache cannot freeze stale values.  Few, wide arrays
+keep the argument lists of kernel calls short, which matters for speed.
 
 Ranks are 0-based in the kernel (``rank index 0`` is the rank-1 character); character and
 district *kinds* are global ids (``CH_*``, ``D_*``) shared by every ruleset, so a power is
@@ -43,7 +49,13 @@ N_STREAMS = 2 + MAX_SEATS
 RNG_DECK = 0
 RNG_DRAFT = 1
 RNG_SEAT0 = 2  # seat s decides with stream RNG_SEAT0 + s
-SCRATCH_LEN = 16  # ``scratch``: int64 work space for functions that may not allocate
+SCRATCH_LEN = 16  # ``g[G_SCRATCH:]``: work space for functions that may not allocate
+
+# --- Tables.kinds rows ------------------------------------------------------------------
+K_COST = 0
+K_TYPE = 1
+K_COUNT = 2
+K_LEN = 3
 
 # --- rulesets ----------------------------------------------------------------------
 R_CLASSIC = 0
@@ -121,7 +133,10 @@ RANK_BISHOP = 4
  G_MAX_ROUNDS,     # safety cap on rounds
  G_N_FACEUP,       # face-up discards per selection phase
  G_CROWN,          # seat holding the crown (in the config: first holder, -1 = random seat)
- G_CFG_LEN) = range(8)
+ ) = range(7)
+G_RANK_CHAR = 7                        # G_RANK_CHAR + r: character id of rank r (-1 if none)
+G_FAMILY = G_RANK_CHAR + MAX_RANKS     # G_FAMILY + s: strategy family of seat s
+G_CFG_LEN = G_FAMILY + MAX_SEATS
 (G_ROUND,          # current round, 1-based
  G_DECK_HEAD,      # index of the top card in ``deck``
  G_DECK_N,         # cards in the deck
@@ -141,7 +156,10 @@ RANK_BISHOP = 4
  G_FIRST,          # seat that completed first, -1
  G_BANK_OUT,       # gold the bank has paid out (gold is conserved: stashes = 2n + out - in)
  G_BANK_IN,        # gold paid to the bank
- G_LEN) = range(G_CFG_LEN, G_CFG_LEN + 20)
+ G_HOLDER,         # G_HOLDER + r: seat holding rank r this round, -1 if nobody
+ ) = range(G_CFG_LEN, G_CFG_LEN + 20)
+G_SCRATCH = G_HOLDER + MAX_RANKS       # work space for functions that may not allocate
+G_LEN = G_SCRATCH + SCRATCH_LEN
 
 # once-per-turn use bits (g[G_TURN_USED])
 U_INCOME = 1 << 0
@@ -164,7 +182,9 @@ U_GATHERED = 1 << 4
  P_COLOURS,        # final colour/type bonus
  P_COMPLETE,       # final completion bonus (+4 first, +2 other complete cities)
  P_EXTRAS,         # final points from district effects
- P_LEN) = range(14)
+ P_KINDS,          # P_KINDS + kind: copies of district ``kind`` in the seat's city
+ ) = range(14)
+P_LEN = P_KINDS + N_KINDS
 
 # --- log: one row per replay event ---------------------------------------------------
 LOG_CAP = 4096

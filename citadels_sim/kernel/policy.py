@@ -22,8 +22,9 @@ Adding a family: give it an ``F_*`` id, add its branch to the decisions where it
 from .jit import hot, hot_inline
 
 from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
-                     CH_THIEF, CH_WARLORD, G_CROWN, G_DECK_N, G_FACEUP, G_N_COMPLETE, G_NP,
-                     G_NRANKS, N_TYPES, P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N, RNG_SEAT0)
+                     CH_THIEF, CH_WARLORD, G_CROWN, G_DECK_N, G_FACEUP, G_NP, G_NRANKS,
+                     G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, P_CITY_N, P_FAMILY, P_GOLD,
+                     P_HAND_N, RNG_SEAT0)
 from .rng import below
 from .rules import (build_cost, can_build, destroyable, has, income_count, income_type,
                     max_card_payment, warlord_cost)
@@ -65,12 +66,12 @@ def _better(st, s, v, best, ties):
     return False, best, ties
 
 
-@hot
+@hot_inline
 def _param(tb, s, k):
     return tb.params[s, k]
 
 
-@hot
+@hot_inline
 def leader(st, s):
     """The opponent of ``s`` closest to completing (size, then city value); random ties."""
     best, ties, who = NEG, 0, -1
@@ -84,7 +85,7 @@ def leader(st, s):
     return who
 
 
-@hot
+@hot_inline
 def richest(st, s):
     """The opponent of ``s`` with the largest stash; random ties."""
     best, ties, who = NEG, 0, -1
@@ -96,49 +97,49 @@ def richest(st, s):
     return who
 
 
-@hot
+@hot_inline
 def useful_cards(st, tb, s):
     """Hand cards seat ``s`` could still build some day (not blocked by its city)."""
     n = 0
     for i in range(st.p[s, P_HAND_N]):
         kind = st.hand[s, i]
-        if tb.cost[kind] > 0 and not has(st, s, kind):
+        if tb.kinds[K_COST, kind] > 0 and not has(st, s, kind):
             n += 1
     return n
 
 
-@hot
+@hot_inline
 def _missing_type(st, tb, s, kind):
-    t = tb.dtype[kind]
+    t = tb.kinds[K_TYPE, kind]
     for i in range(st.p[s, P_CITY_N]):
-        if tb.dtype[st.city[s, i]] == t:
+        if tb.kinds[K_TYPE, st.city[s, i]] == t:
             return False
     return True
 
 
-@hot
+@hot_inline
 def card_value(st, tb, s, kind):
     """How much seat ``s`` wants district card ``kind`` in hand or city."""
     if has(st, s, kind):
-        return -5.0 + tb.cost[kind] * 0.1
-    v = float(tb.cost[kind])
+        return -5.0 + tb.kinds[K_COST, kind] * 0.1
+    v = float(tb.kinds[K_COST, kind])
     if _missing_type(st, tb, s, kind):
         v += _param(tb, s, PR_W_NEW_TYPE)
-    short = tb.cost[kind] - st.p[s, P_GOLD] - 2
+    short = tb.kinds[K_COST, kind] - st.p[s, P_GOLD] - 2
     if short > 0:
         v -= 0.5 * short
     return v
 
 
 # ---- draft ------------------------------------------------------------------------------
-@hot
+@hot_inline
 def character_value(st, tb, s, r, viewer, ld, useful):
     """Value of the rank-``r`` character to seat ``s``, judged with ``viewer``'s parameters.
 
     ``ld`` is the leader as ``s`` sees it and ``useful`` the number of useful cards in his
     hand as ``viewer`` knows it (his own count, or the hand size of another seat).
     """
-    ch = tb.rank_char[r]
+    ch = st.g[G_RANK_CHAR + r]
     v = _param(tb, viewer, PR_BASE + r)
     v += _param(tb, viewer, PR_W_INCOME) * income_count(st, tb, s, income_type(ch))
     lead = max(0, city_size(st, ld) - city_size(st, s)) if ld >= 0 else 0
@@ -171,7 +172,7 @@ def character_value(st, tb, s, r, viewer, ld, useful):
         # the Assassin and Thief aim at the characters that pay most; more so when rich
         if not (st.g[G_FACEUP] >> 0) & 1 and ch != CH_ASSASSIN:
             v -= threat * 0.1 * (v if v > 0 else 0)
-        if tb.rank_char[1] == CH_THIEF and not (st.g[G_FACEUP] >> 1) & 1 and r > 1:
+        if st.g[G_RANK_CHAR + 1] == CH_THIEF and not (st.g[G_FACEUP] >> 1) & 1 and r > 1:
             v -= threat * 0.15 * st.p[s, P_GOLD]
     return v
 
@@ -206,7 +207,7 @@ def choose_draft_discard(st, tb, s, avail):
 
 
 # ---- gathering and building ----------------------------------------------------------------
-@hot
+@hot_inline
 def choose_gather_cards(st, tb, s):
     """True to draw cards, False to take gold (the deck is not empty)."""
     fam = st.p[s, P_FAMILY]
@@ -218,7 +219,7 @@ def choose_gather_cards(st, tb, s):
     return useful < _param(tb, s, PR_CARD_NEED)
 
 
-@hot
+@hot_inline
 def choose_keep(st, tb, s, drawn, n):
     """Index in ``drawn[:n]`` of the card seat ``s`` keeps."""
     best, ties, pick = NEG, 0, 0
@@ -231,7 +232,7 @@ def choose_keep(st, tb, s, drawn, n):
     return pick
 
 
-@hot
+@hot_inline
 def choose_build(st, tb, s):
     """Hand index of the district seat ``s`` builds now, or -1 to stop building."""
     fam = st.p[s, P_FAMILY]
@@ -246,7 +247,7 @@ def choose_build(st, tb, s):
         if fam == F_RANDOM:
             v = 0.0
         else:
-            v = float(tb.cost[kind])
+            v = float(tb.kinds[K_COST, kind])
             if fam != F_BUILDER and _missing_type(st, tb, s, kind):
                 v += _param(tb, s, PR_W_NEW_TYPE)
         take, best, ties = _better(st, s, v, best, ties)
@@ -255,7 +256,7 @@ def choose_build(st, tb, s):
     return pick
 
 
-@hot
+@hot_inline
 def choose_card_payment(st, tb, s, kind, cost):
     """Cards seat ``s`` pays toward ``kind`` (Thieves' Den): 0..max, gold pays the rest."""
     most = min(max_card_payment(st, s, kind), cost)
@@ -282,7 +283,7 @@ def choose_payment_card(st, tb, s, skip):
     return pick
 
 
-@hot
+@hot_inline
 def choose_income_first(st, tb, s, itype):
     """Take the colour income before building (True) or after (False)."""
     if st.p[s, P_FAMILY] == F_RANDOM:
@@ -292,7 +293,7 @@ def choose_income_first(st, tb, s, itype):
     if i < 0:
         return True
     kind = st.hand[s, i]
-    return not (tb.dtype[kind] == itype and build_cost(st, tb, s, kind) <= st.p[s, P_GOLD])
+    return not (tb.kinds[K_TYPE, kind] == itype and build_cost(st, tb, s, kind) <= st.p[s, P_GOLD])
 
 
 # ---- district abilities ------------------------------------------------------------------
@@ -323,7 +324,7 @@ def choose_graveyard(st, tb, s, kind):
     """Pay 1 gold to take the destroyed ``kind`` into hand (Graveyard)?"""
     if st.p[s, P_FAMILY] == F_RANDOM:
         return below(st.rng, _rng(s), 2) == 0
-    return tb.cost[kind] >= 3 and not has(st, s, kind)
+    return tb.kinds[K_COST, kind] >= 3 and not has(st, s, kind)
 
 
 # ---- character abilities -------------------------------------------------------------------
@@ -343,7 +344,7 @@ def predict_rank(st, tb, viewer, target, allowed):
     return pick
 
 
-@hot
+@hot_inline
 def _random_rank(st, s, allowed):
     best, ties, pick = NEG, 0, -1
     for r in range(st.g[G_NRANKS]):
@@ -432,7 +433,7 @@ def choose_destroy(st, tb, s):
             elif o == s:
                 continue
             else:
-                worth = float(tb.cost[st.city[o, i]])
+                worth = float(tb.kinds[K_COST, st.city[o, i]])
                 if fam == F_BUILDER:
                     if c > 0:
                         continue

@@ -4,31 +4,32 @@ District effects are dispatched here by district kind (``D_*``); a new district 
 case to the function that concerns it (build cost, build legality, destruction cost ...).
 """
 
-from .jit import hot, hot_inline
+from .jit import hot_inline
 
 from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR,
                      CH_KING, CH_MARSHAL, CH_MERCHANT, CH_PATRICIAN, CH_TRADER, CH_WARLORD,
-                     D_SCHOOL_OF_MAGIC, T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, D_FACTORY, D_GREAT_WALL, D_KEEP, D_QUARRY, D_THIEVES_DEN,
-                     G_KILLED, G_N_COMPLETE, G_RULESET, P_CITY_N, P_GOLD, P_HAND_N, R_2016,
-                     R_CLASSIC, RANK_BISHOP, T_UNIQUE)
+                     D_FACTORY, D_GREAT_WALL, D_KEEP, D_QUARRY, D_SCHOOL_OF_MAGIC, D_THIEVES_DEN,
+                     G_HOLDER, G_KILLED, G_N_COMPLETE, G_RANK_CHAR, G_RULESET, K_COST, K_TYPE,
+                     P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, RANK_BISHOP, R_2016, R_CLASSIC,
+                     T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE)
 from .state import city_size, has
 
 
-@hot
+@hot_inline
 def is_complete(st, s):
     return city_size(st, s) >= st.g[G_N_COMPLETE]
 
 
-@hot
+@hot_inline
 def build_cost(st, tb, s, kind):
     """Gold needed to build ``kind``: printed cost, less 1 for other purples with a Factory."""
-    c = tb.cost[kind]
-    if tb.dtype[kind] == T_UNIQUE and kind != D_FACTORY and has(st, s, D_FACTORY):
+    c = tb.kinds[K_COST, kind]
+    if tb.kinds[K_TYPE, kind] == T_UNIQUE and kind != D_FACTORY and has(st, s, D_FACTORY):
         c -= 1
     return c
 
 
-@hot
+@hot_inline
 def duplicate_allowed(st, s, kind):
     """May seat ``s`` build ``kind`` although its name is already in his city? (Quarry)."""
     if not has(st, s, D_QUARRY):
@@ -38,12 +39,12 @@ def duplicate_allowed(st, s, kind):
     # classic Quarry: at most one duplicated name in the city at a time (D45)
     n = st.p[s, P_CITY_N]
     for i in range(n):
-        if st.kinds[s, st.city[s, i]] > 1:
+        if st.p[s, P_KINDS + st.city[s, i]] > 1:
             return False
     return True
 
 
-@hot
+@hot_inline
 def max_card_payment(st, s, kind):
     """How many hand cards may pay toward building ``kind`` (Thieves' Den), the card itself excluded."""
     if kind == D_THIEVES_DEN:
@@ -51,7 +52,7 @@ def max_card_payment(st, s, kind):
     return 0
 
 
-@hot
+@hot_inline
 def can_build(st, tb, s, kind):
     """Is the hand card ``kind`` legal and affordable for seat ``s`` now?"""
     if has(st, s, kind) and not duplicate_allowed(st, s, kind):
@@ -59,24 +60,24 @@ def can_build(st, tb, s, kind):
     return st.p[s, P_GOLD] + max_card_payment(st, s, kind) >= build_cost(st, tb, s, kind)
 
 
-@hot
+@hot_inline
 def bishop_protects(st, tb, s):
     """Are seat ``s``'s districts protected by a living Bishop this round?"""
-    return (tb.rank_char[RANK_BISHOP] == CH_BISHOP and st.holder[RANK_BISHOP] == s
+    return (st.g[G_RANK_CHAR + RANK_BISHOP] == CH_BISHOP and st.g[G_HOLDER + RANK_BISHOP] == s
             and st.g[G_KILLED] != RANK_BISHOP)
 
 
-@hot
+@hot_inline
 def warlord_cost(st, tb, target, i):
     """Gold the Warlord pays to destroy district ``i`` of ``target``'s city (Great Wall, D20)."""
     kind = st.city[target, i]
-    c = tb.cost[kind] - 1
+    c = tb.kinds[K_COST, kind] - 1
     if has(st, target, D_GREAT_WALL) and (st.g[G_RULESET] != R_CLASSIC or kind != D_GREAT_WALL):
         c += 1
     return c
 
 
-@hot
+@hot_inline
 def destroyable(st, tb, target, i):
     """May the Warlord destroy district ``i`` of ``target``'s city (cost aside)?"""
     if is_complete(st, target) or bishop_protects(st, tb, target):
@@ -84,7 +85,7 @@ def destroyable(st, tb, target, i):
     return st.city[target, i] != D_KEEP
 
 
-@hot
+@hot_inline
 def income_type(char):
     """District type that pays ``char``'s income (1 per district), -1 if none."""
     if char == CH_KING or char == CH_EMPEROR or char == CH_PATRICIAN:
@@ -98,7 +99,7 @@ def income_type(char):
     return -1
 
 
-@hot
+@hot_inline
 def income_count(st, tb, s, itype):
     """Districts of seat ``s`` paying income of type ``itype`` (School of Magic counts, D: any)."""
     if itype < 0:
@@ -106,12 +107,12 @@ def income_count(st, tb, s, itype):
     n = 0
     for i in range(st.p[s, P_CITY_N]):
         kind = st.city[s, i]
-        if tb.dtype[kind] == itype or kind == D_SCHOOL_OF_MAGIC:
+        if tb.kinds[K_TYPE, kind] == itype or kind == D_SCHOOL_OF_MAGIC:
             n += 1
     return n
 
 
-@hot
+@hot_inline
 def build_limit(char):
     """Builds allowed in ``char``'s turn."""
     if char == CH_ARCHITECT:

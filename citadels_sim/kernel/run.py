@@ -11,10 +11,11 @@ from numba import njit, prange
 from .jit import alloc
 
 from .game import play_game
-from .layout import (O_COLOURS, O_COMPLETE, O_EXTRAS, P_COLOURS, P_COMPLETE, P_EXTRAS,
-                     G_CAP_HIT, G_CROWN, G_FIRST, G_LOG_N, G_NP, G_ROUND, MAX_RANKS, O_DISTRICTS,
-                     O_FIRST, O_GOLD, O_HAND, O_PLACE, O_SCORE, O_VALUE, OG_CAP_HIT, OG_CROWN,
-                     OG_FIRST, OG_GAME_LEN, OG_HOLDER, OG_ROUNDS, O_SEAT_LEN, P_CITY_N, P_GOLD, P_HAND_N, P_PLACE, P_SCORE, P_VALUE)
+from .layout import (G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER, G_LOG_N, G_NP, G_ROUND, MAX_RANKS,
+                     OG_CAP_HIT, OG_CROWN, OG_FIRST, OG_GAME_LEN, OG_HOLDER, OG_ROUNDS, O_COLOURS,
+                     O_COMPLETE, O_DISTRICTS, O_EXTRAS, O_FIRST, O_GOLD, O_HAND, O_PLACE, O_SCORE,
+                     O_SEAT_LEN, O_VALUE, P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD,
+                     P_HAND_N, P_PLACE, P_SCORE, P_VALUE)
 from .state import new_state
 
 
@@ -37,7 +38,7 @@ def _write(st, seat_out, game_out):
     game_out[OG_FIRST] = g[G_FIRST]
     game_out[OG_CROWN] = g[G_CROWN]
     for r in range(MAX_RANKS):
-        game_out[OG_HOLDER + r] = st.holder[r]
+        game_out[OG_HOLDER + r] = st.g[G_HOLDER + r]
 
 
 @njit(cache=True, parallel=True)

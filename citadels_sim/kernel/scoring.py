@@ -1,12 +1,12 @@
 """End of game: scores (RULES.md §5.2), tie-breaks and places (§5.3)."""
 
-from .jit import hot, hot_inline
+from .jit import hot
 
 from .layout import (D_DRAGON_GATE, D_HAUNTED, D_IMPERIAL_TREASURY, D_MAP_ROOM, D_STATUE,
                      D_UNIVERSITY, D_WISHING_WELL, G_CROWN, G_FIRST, G_NP, G_ROUND, G_RULESET,
-                     N_TYPES, P_CITY_N, P_GOLD, P_HAND_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_PLACE, P_REVEALED, P_SCORE,
-                     P_VALUE,
-                     R_2016, R_CLASSIC, R_FOUR_COLOR, T_UNIQUE)
+                     G_SCRATCH, K_COST, K_TYPE, N_TYPES, P_CITY_N, P_COLOURS, P_COMPLETE,
+                     P_EXTRAS, P_GOLD, P_HAND_N, P_PLACE, P_REVEALED, P_SCORE, P_VALUE, R_2016,
+                     R_CLASSIC, R_FOUR_COLOR, T_UNIQUE)
 from .rules import has, is_complete
 
 
@@ -32,17 +32,17 @@ def score_seat(st, tb, s):
     completion bonus, district extras); the Haunted City/Quarter takes the type that
     maximises the total (D23)."""
     g = st.g
-    counts = st.scratch[:N_TYPES]
+    counts = st.g[G_SCRATCH:G_SCRATCH + N_TYPES]
     counts[:] = 0
     value = 0
     free = 0  # haunted districts whose type may be chosen
     for i in range(st.p[s, P_CITY_N]):
         kind = st.city[s, i]
-        value += tb.cost[kind]
+        value += tb.kinds[K_COST, kind]
         if kind == D_HAUNTED and not (g[G_RULESET] == R_CLASSIC and st.city_round[s, i] == g[G_ROUND]):
             free += 1
         else:
-            counts[tb.dtype[kind]] += 1
+            counts[tb.kinds[K_TYPE, kind]] += 1
     complete = 0
     if is_complete(st, s):
         complete = 4 if g[G_FIRST] == s else 2

@@ -10,20 +10,18 @@ from collections import namedtuple
 import numpy as np
 from .jit import alloc, hot, hot_inline
 
-from .layout import (CITY_CAP, DECK_CAP, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N, G_EVENT,
-                     G_FIRST, G_KILLED, G_LEN, G_LOG_N, G_LOG_ON, G_NP, G_ROBBED, G_ROBBER,
-                     G_TURN_RANK, HAND_CAP, LOG_CAP, LOG_W, MAX_RANKS, MAX_SEATS, N_STREAMS,
-                     P_AT7, P_AT8, P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N, P_LEN, RNG_DECK,
-                     RNG_DRAFT, SCRATCH_LEN, N_KINDS, D_MONUMENT, G_BANK_IN, G_BANK_OUT)
+from .layout import (CITY_CAP, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT, G_CFG_LEN, G_CROWN,
+                     G_DECK_HEAD, G_DECK_N, G_EVENT, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LEN,
+                     G_LOG_ON, G_NP, G_ROBBED, G_ROBBER, G_TURN_RANK, HAND_CAP, K_COUNT, LOG_CAP,
+                     LOG_W, MAX_RANKS, MAX_SEATS, N_STREAMS, P_AT7, P_AT8, P_CITY_N, P_FAMILY,
+                     P_GOLD, P_HAND_N, P_KINDS, P_LEN, RNG_DECK, RNG_DRAFT)
 from .rng import below, seed_streams
 
-State = namedtuple("State", ["g", "p", "hand", "city", "city_round", "deck", "holder", "rng",
-                             "scratch", "kinds", "log"])
+State = namedtuple("State", ["g", "p", "hand", "city", "city_round", "deck", "rng", "log"])
 State.__doc__ = "One game's mutable arrays (layout in citadels_sim.kernel.layout)."
 
-Tables = namedtuple("Tables", ["cost", "dtype", "deck_counts", "rank_char", "cfg", "family",
-                               "params"])
-Tables.__doc__ = "Constant per-run arrays: district costs and types, deck, characters, strategies."
+Tables = namedtuple("Tables", ["kinds", "cfg", "params"])
+Tables.__doc__ = "Constant per-run arrays: district kinds, configuration, strategy parameters."
 
 
 @alloc
@@ -35,9 +33,7 @@ def new_state(tb, seed, game, log_on):
     st = State(g, p, np.zeros((MAX_SEATS, HAND_CAP), np.int16),
                np.full((MAX_SEATS, CITY_CAP), -1, np.int16),
                np.zeros((MAX_SEATS, CITY_CAP), np.int16),
-               np.full(DECK_CAP, -1, np.int16), np.full(MAX_RANKS, -1, np.int8),
-               np.zeros(N_STREAMS, np.uint64), np.zeros(SCRATCH_LEN, np.int64),
-               np.zeros((MAX_SEATS, N_KINDS), np.int8),
+               np.full(DECK_CAP, -1, np.int16), np.zeros(N_STREAMS, np.uint64),
                np.zeros((LOG_CAP if log_on else 1, LOG_W), np.int32))
     seed_streams(st.rng, seed, game)
     g[G_LOG_ON] = 1 if log_on else 0
@@ -46,10 +42,11 @@ def new_state(tb, seed, game, log_on):
     g[G_ROBBER] = -1
     g[G_TURN_RANK] = -1
     g[G_FIRST] = -1
+    g[G_HOLDER:G_HOLDER + MAX_RANKS] = -1
     # the deck, shuffled (Fisher-Yates on the deck stream)
     n = 0
-    for kind in range(tb.deck_counts.shape[0]):
-        for _ in range(tb.deck_counts[kind]):
+    for kind in range(tb.kinds[K_COUNT].shape[0]):
+        for _ in range(tb.kinds[K_COUNT][kind]):
             st.deck[n] = kind
             n += 1
     for i in range(n - 1, 0, -1):
@@ -61,7 +58,7 @@ def new_state(tb, seed, game, log_on):
     g[G_DECK_N] = n
     np_ = g[G_NP]
     for s in range(np_):
-        p[s, P_FAMILY] = tb.family[s]
+        p[s, P_FAMILY] = g[G_FAMILY + s]
         p[s, P_GOLD] = 2
         p[s, P_AT7] = -1
         p[s, P_AT8] = -1
@@ -150,16 +147,16 @@ def gain_cards(st, s, n):
 @hot_inline
 def has(st, s, kind):
     """Is district ``kind`` in seat ``s``'s city?"""
-    return st.kinds[s, kind] > 0
+    return st.p[s, P_KINDS + kind] > 0
 
 
 @hot_inline
 def city_size(st, s):
     """Size toward completion: districts, +1 for the Monument (2016)."""
-    return st.p[s, P_CITY_N] + (1 if st.kinds[s, D_MONUMENT] > 0 else 0)
+    return st.p[s, P_CITY_N] + (1 if st.p[s, P_KINDS + D_MONUMENT] > 0 else 0)
 
 
-@hot
+@hot_inline
 def _track_size(st, s):
     """Record the event index at which the city last reached 7 and 8 (D25)."""
     g = st.g
@@ -175,14 +172,14 @@ def _track_size(st, s):
         st.p[s, P_AT8] = g[G_EVENT]
 
 
-@hot
+@hot_inline
 def city_add(st, s, kind, rnd):
     """Put district ``kind`` into seat ``s``'s city (built in round ``rnd``)."""
     n = st.p[s, P_CITY_N]
     st.city[s, n] = kind
     st.city_round[s, n] = rnd
     st.p[s, P_CITY_N] = n + 1
-    st.kinds[s, kind] += 1
+    st.p[s, P_KINDS + kind] += 1
     _track_size(st, s)
 
 
@@ -195,6 +192,6 @@ def city_take(st, s, i):
     st.city_round[s, i] = st.city_round[s, n]
     st.city[s, n] = -1
     st.p[s, P_CITY_N] = n
-    st.kinds[s, kind] -= 1
+    st.p[s, P_KINDS + kind] -= 1
     _track_size(st, s)
     return kind

@@ -10,12 +10,12 @@ Character-specific work happens only in the hooks of :mod:`characters` and distr
 in :mod:`districts`; this loop never names a character or a district.
 """
 
-from .jit import hot, hot_inline
+from .jit import hot
 
 from .characters import after_gather, before_gather, end_of_turn, on_reveal, robbery, take_income
 from .districts import build_from_hand, gather, turn_actions
-from .layout import (G_BUILDS_LEFT, G_RULESET, G_TURN_RANK, G_TURN_SEAT, G_TURN_USED, P_REVEALED,
-                     R_FOUR_COLOR, U_GATHERED, U_INCOME)
+from .layout import (G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_TURN_RANK, G_TURN_SEAT, G_TURN_USED,
+                     P_REVEALED, R_FOUR_COLOR, U_GATHERED, U_INCOME)
 from .log import EV_CALL, event
 from .policy import choose_build, choose_income_first
 from .rules import build_limit, income_type
@@ -25,7 +25,7 @@ from .rules import build_limit, income_type
 def play_turn(st, tb, r, s):
     """Seat ``s`` plays the rank-``r`` character's turn."""
     g = st.g
-    ch = tb.rank_char[r]
+    ch = st.g[G_RANK_CHAR + r]
     g[G_TURN_RANK] = r
     g[G_TURN_SEAT] = s
     g[G_TURN_USED] = 0
