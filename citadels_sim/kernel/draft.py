@@ -44,8 +44,7 @@ def _keep(st, tb, s, offered):
 
 
 @hot_inline
-def _keep_and_discard(st, tb, s, offered):
-    offered = _keep(st, tb, s, offered)
+def _discard_choice(st, tb, s, offered):
     r = choose_draft_discard(st, tb, s, offered)
     _discard_down(st, r)
     return offered & ~(1 << r)
@@ -84,14 +83,14 @@ def draft(st, tb):
             if (deck >> r) & 1:
                 _discard_down(st, r)
     elif n == 2:
-        a, b = crown, 1 - crown
         r = random_rank(st, deck)
         _discard_down(st, r)
         deck &= ~(1 << r)
-        deck = _keep(st, tb, a, deck)
-        deck = _keep_and_discard(st, tb, b, deck)
-        deck = _keep_and_discard(st, tb, a, deck)
-        deck = _keep_and_discard(st, tb, b, deck)
+        for step in range(4):  # A keeps; then B, A, B each keep one and discard one
+            s = crown if step % 2 == 0 else 1 - crown
+            deck = _keep(st, tb, s, deck)
+            if step > 0:
+                deck = _discard_choice(st, tb, s, deck)
     else:  # three players, 8 characters (classic, four_color)
         r = random_rank(st, deck)
         _discard_down(st, r)

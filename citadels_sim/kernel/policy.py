@@ -177,13 +177,13 @@ def character_value(st, tb, s, r, viewer, ld, useful):
     return v
 
 
-@hot
+@hot_inline
 def _best_rank(st, tb, s, avail, sign):
     """The rank in ``avail`` with the highest ``sign`` x value to seat ``s`` (random ties)."""
     best, ties, pick = NEG, 0, -1
     fam = st.p[s, P_FAMILY]
-    ld = leader(st, s)
-    useful = useful_cards(st, tb, s)
+    ld = leader(st, s) if fam != F_RANDOM else -1
+    useful = useful_cards(st, tb, s) if fam != F_RANDOM else 0
     for r in range(st.g[G_NRANKS]):
         if not (avail >> r) & 1:
             continue
@@ -194,13 +194,13 @@ def _best_rank(st, tb, s, avail, sign):
     return pick
 
 
-@hot
+@hot_inline
 def choose_character(st, tb, s, avail):
     """Rank index that seat ``s`` keeps from the bitmask ``avail`` of offered ranks."""
     return _best_rank(st, tb, s, avail, 1.0)
 
 
-@hot
+@hot_inline
 def choose_draft_discard(st, tb, s, avail):
     """Rank index that seat ``s`` discards face down (2-player draft): the least useful one."""
     return _best_rank(st, tb, s, avail, -1.0)
