@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import polars as pl
@@ -46,6 +47,13 @@ def read_table(path: Path, table: str) -> pl.DataFrame | None:
     """All parts of one table, in game order, or None if there are none."""
     parts = sorted((path / table).glob("part-*.parquet"))
     return pl.concat([pl.read_parquet(p) for p in parts]) if parts else None
+
+
+def iter_chunks(path: Path, tables: tuple[str, ...] = ("seats", "characters")
+                ) -> Iterator[dict[str, pl.DataFrame]]:
+    """Each finished chunk's frames (the named tables), in game order, one chunk at a time."""
+    for part in sorted((path / "seats").glob("part-*.parquet")):
+        yield {t: pl.read_parquet(path / t / part.name) for t in tables}
 
 
 def write_meta(path: Path, meta: dict) -> None:

@@ -1,0 +1,259 @@
+"""Statistics over summarised results: rates with intervals, uniformity tests, comparisons.
+
+Every function takes the count tables of :mod:`citadels_sim.summary` (usually for many cells,
+with the cell's label columns ``ruleset``, ``players``, ``characters``, ``districts``,
+``lineup`` added, see :func:`citadels_sim.experiment.combined`) and a ``by`` list of
+columns to group by, and returns a polars DataFrame.  Intervals are 95% Wilson intervals
+(statsmodels ``proportion_confint``); uniformity tests are chi-square tests (scipy);
+families of tests are Holm-corrected (statsmodels ``multipletests``).
+
+Caveat printed in the reports: a player holds several characters over a game, and all
+rounds of a game share its players, so per-character and per-round rates treat dependent
+trials as independent; their intervals are somewhat too narrow.  Win rates by seat and by
+strategy count seat-games, which are independent across games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import polars as pl
+from scipy import stats as sps
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.weightstats import DescrStatsW
+
+from .stats import wilson
+
+ALPHA = 0.05
+
+
+def _keys(by: str | Sequence[str]) -> list[str]:
+    return [by] if isinstance(by, str) else list(by)
+
+
+def with_interval(frame: pl.DataFrame, successes: str, trials: str, name: str) -> pl.DataFrame:
+    """Add ``name`` = successes / trials and its Wilson interval ``name_low``/``name_high``."""
+    lo, hi = wilson(frame[successes].to_numpy(), frame[trials].to_numpy())
+    return frame.with_columns(
+        (pl.col(successes) / pl.col(trials)).alias(name),
+        pl.Series(f"{name}_low", lo), pl.Series(f"{name}_high", hi))
+
+
+def holm(pvalues: np.ndarray) -> np.ndarray:
+    """Holm-adjusted p-values (statsmodels ``multipletests``); NaN stays NaN."""
+    p = np.asarray(pvalues, float)
+    out = np.full(p.shape, np.nan)
+    ok = ~np.isnan(p)
+    if ok.any():
+        out[ok] = multipletests(p[ok], alpha=ALPHA, method="holm")[1]
+    return out
+
+
+def _per_group(frame: pl.DataFrame, keys: list[str], fn) -> pl.DataFrame:
+    """Apply ``fn`` (sub-frame -> list of row dicts) to each group; keys are kept."""
+    rows = []
+    groups = frame.group_by(keys, maintain_order=True) if keys else [((), frame)]
+    for key, sub in groups:
+        for row in fn(sub):
+            rows.append({**dict(zip(keys, key)), **row})
+    return pl.DataFrame(rows) if rows else pl.DataFrame()
+
+
+# ---- win rates --------------------------------------------------------------------------
+def win_rates(outcomes: pl.DataFrame, by: str | Sequence[str]) -> pl.DataFrame:
+    """Win rate of seat-games grouped by ``by`` (e.g. strategy, seat, players), with interval.
+
+    Columns: ``n`` seat-games, ``wins``, ``win_rate`` and its interval, and ``fair``: the
+    expected win rate of an average player, 1/N averaged over the group's seat-games
+    (``outcomes`` needs a ``players`` column).  A shared first place is a win for each.
+    """
+    keys = _keys(by)
+    t = (outcomes.group_by(keys).agg(
+        pl.col("count").sum().alias("n"),
+        pl.col("count").filter(pl.col("won")).sum().alias("wins"),
+        ((pl.col("count") / pl.col("players")).sum() / pl.col("count").sum()).alias("fair"))
+        .sort(keys))
+    return with_interval(t, "wins", "n", "win_rate")
+
+
+def seat_uniformity(outcomes: pl.DataFrame, by: str | Sequence[str]) -> pl.DataFrame:
+    """Per group: chi-square test that wins are spread over the seats as the seat-games are.
+
+    Columns: ``seats``, ``chi2``, ``p`` (scipy ``chisquare``), ``p_holm`` over the groups,
+    ``best_seat``/``worst_seat`` (highest and lowest win rate).
+    """
+    def test(sub: pl.DataFrame) -> list[dict]:
+        t = win_rates(sub, "seat")
+        wins, n = t["wins"].to_numpy(), t["n"].to_numpy()
+        expected = wins.sum() * n / n.sum()
+        chi2, p = sps.chisquare(wins, expected)
+        rates = t["win_rate"].to_numpy()
+        return [{"seats": t.height, "chi2": float(chi2), "p": float(p),
+                 "best_seat": int(t["seat"][int(rates.argmax())]),
+                 "worst_seat": int(t["seat"][int(rates.argmin())])}]
+    out = _per_group(outcomes, _keys(by), test)
+    return out.with_columns(pl.Series("p_holm", holm(out["p"].to_numpy())))
+
+
+# ---- characters -------------------------------------------------------------------------
+def character_table(characters: pl.DataFrame, games: pl.DataFrame,
+                    by: str | Sequence[str]) -> pl.DataFrame:
+    """Per group of ``by`` and character: pick rate, win rate of holders, killed/robbed rates.
+
+    ``pick_rate``: share of rounds in which some player held the character (rounds from
+    ``games``); ``win_held``: win rate of the players who held it in any round of the game;
+    ``win_final``: of those who held it in the final round; ``killed``/``robbed``: share of
+    its held rounds in which its holder was killed/robbed.  Each with a Wilson interval.
+    ``fair`` is 1/N (averaged over the holders when the group mixes player counts).
+    ``characters`` needs a ``players`` column, both tables the ``by`` columns; add
+    ``strategy`` to ``by`` to split by the holder's strategy.
+    """
+    keys = _keys(by)
+    game_keys = [k for k in keys if k != "strategy"]
+    played = (pl.col("rounds").cast(pl.Int64) * pl.col("count")).sum().alias("rounds_played")
+    counts = ["rounds_held", "games_held", "wins_held", "final_held", "final_wins", "killed",
+              "robbed"]
+    t = characters.group_by(keys + ["character", "rank"]).agg(
+        pl.col(counts).sum(),
+        ((pl.col("games_held") / pl.col("players")).sum()
+         / pl.col("games_held").sum()).alias("fair"))
+    if game_keys:
+        t = t.join(games.group_by(game_keys).agg(played), on=game_keys)
+    else:
+        t = t.join(games.select(played), how="cross")
+    t = t.sort(keys + ["rank"])
+    t = with_interval(t, "rounds_held", "rounds_played", "pick_rate")
+    t = with_interval(t, "wins_held", "games_held", "win_held")
+    t = with_interval(t, "final_wins", "final_held", "win_final")
+    t = with_interval(t, "killed", "rounds_held", "killed_rate")
+    return with_interval(t, "robbed", "rounds_held", "robbed_rate")
+
+
+def character_balance(characters: pl.DataFrame, by: str | Sequence[str],
+                      measure: str = "held") -> pl.DataFrame:
+    """Which characters of a set win more or less than the set's own average.
+
+    Per group and character: the holders' win rate (``measure="held"``: held in any round;
+    ``"final"``: held in the final round) with its interval, the set's pooled average
+    ``set_rate``, ``ratio`` = rate / set_rate, a two-sided exact binomial test of the rate
+    against the set average (scipy ``binomtest``), Holm-corrected within the group, and a
+    verdict ``over``/``under``/``even`` at 5% after correction.
+    """
+    wins, trials = {"held": ("wins_held", "games_held"),
+                    "final": ("final_wins", "final_held")}[measure]
+    keys = _keys(by)
+
+    def rows(sub: pl.DataFrame) -> list[dict]:
+        t = sub.group_by("character", "rank").agg(pl.col(wins, trials).sum()).sort("rank")
+        w, n = t[wins].to_numpy(), t[trials].to_numpy()
+        avg = w.sum() / n.sum()
+        p = np.array([sps.binomtest(int(k), int(m), avg).pvalue if m else np.nan
+                      for k, m in zip(w, n)])
+        lo, hi = wilson(w, n)
+        p_holm = holm(p)
+        rate = np.divide(w, n, out=np.full(len(n), np.nan), where=n > 0)
+        verdict = np.where(p_holm < ALPHA, np.where(rate > avg, "over", "under"), "even")
+        return [{"character": c, "rank": int(r), "n": int(m), "wins": int(k),
+                 "rate": float(x), "rate_low": float(a), "rate_high": float(b),
+                 "set_rate": float(avg), "ratio": float(x / avg), "p": float(pv),
+                 "p_holm": float(ph), "verdict": str(v)}
+                for c, r, m, k, x, a, b, pv, ph, v in zip(
+                    t["character"], t["rank"], n, w, rate, lo, hi, p, p_holm, verdict)]
+    return _per_group(characters, keys, rows)
+
+
+def balance_test(characters: pl.DataFrame, by: str | Sequence[str],
+                 measure: str = "held") -> pl.DataFrame:
+    """Per group: chi-square test of homogeneity of the holders' win rate over the characters.
+
+    scipy ``chi2_contingency`` on the characters x (wins, losses) table; ``p`` small means
+    the set is not balanced.  Columns: ``characters``, ``chi2``, ``dof``, ``p``.
+    """
+    wins, trials = {"held": ("wins_held", "games_held"),
+                    "final": ("final_wins", "final_held")}[measure]
+
+    def test(sub: pl.DataFrame) -> list[dict]:
+        t = sub.group_by("character").agg(pl.col(wins, trials).sum()).filter(
+            pl.col(trials) > 0)
+        table = np.stack([t[wins].to_numpy(), (t[trials] - t[wins]).to_numpy()], axis=1)
+        chi2, p, dof, _ = sps.chi2_contingency(table)
+        return [{"characters": t.height, "chi2": float(chi2), "dof": int(dof), "p": float(p)}]
+    return _per_group(characters, _keys(by), test)
+
+
+# ---- distributions ----------------------------------------------------------------------
+def distribution(frame: pl.DataFrame, value: str, by: str | Sequence[str]) -> pl.DataFrame:
+    """Summary of a counted value (``frame`` has ``value`` and ``count``) per group.
+
+    Columns: ``n``, ``mean``, ``std``, ``min``, ``p10``, ``median``, ``p90``, ``max``
+    (weighted statistics by statsmodels ``DescrStatsW``; nulls are left out).
+    """
+    def rows(sub: pl.DataFrame) -> list[dict]:
+        sub = sub.filter(pl.col(value).is_not_null() & (pl.col("count") > 0))
+        if sub.is_empty():
+            return []
+        d = DescrStatsW(sub[value].to_numpy().astype(float), weights=sub["count"].to_numpy(),
+                        ddof=1)
+        q10, q50, q90 = d.quantile([0.1, 0.5, 0.9], return_pandas=False)
+        return [{"n": int(d.sum_weights), "mean": float(d.mean), "std": float(d.std),
+                 "min": float(sub[value].min()), "p10": float(q10), "median": float(q50),
+                 "p90": float(q90), "max": float(sub[value].max())}]
+    return _per_group(frame, _keys(by), rows)
+
+
+def histogram(frame: pl.DataFrame, value: str, by: str | Sequence[str]) -> pl.DataFrame:
+    """Share of each ``value`` within each group (``frame`` has ``value`` and ``count``)."""
+    keys = _keys(by)
+    t = frame.filter(pl.col(value).is_not_null()).group_by(keys + [value]).agg(
+        pl.col("count").sum())
+    total = pl.col("count").sum().over(keys) if keys else pl.col("count").sum()
+    return t.with_columns((pl.col("count") / total).alias("share")).sort(keys + [value])
+
+
+def capped_share(games: pl.DataFrame, by: str | Sequence[str]) -> pl.DataFrame:
+    """Share of games stopped by the round cap, per group, with its interval."""
+    keys = _keys(by)
+    t = games.group_by(keys).agg(pl.col("count").sum().alias("games"),
+                                 pl.col("count").filter(pl.col("capped")).sum().alias("capped"))
+    return with_interval(t.sort(keys), "capped", "games", "capped_share")
+
+
+# ---- strategy comparisons ---------------------------------------------------------------
+def pairwise(pairs: pl.DataFrame, by: str | Sequence[str] = ()) -> pl.DataFrame:
+    """Paired comparison of every two strategies of a line-up, Holm-corrected per group.
+
+    From the per-game differences in ``pairs`` (the share of a's seats that won minus b's):
+    ``n`` games, ``diff`` = mean difference of win rates a - b, its 95% normal interval and
+    a two-sided z-test p-value (statsmodels ``DescrStatsW``), ``p_holm`` within the group
+    and ``significant`` at 5% after correction.
+    """
+    keys = _keys(by)
+
+    def rows(sub: pl.DataFrame) -> list[dict]:
+        out = []
+        for (a, b), t in sub.group_by("a", "b", maintain_order=True):
+            out.append({"a": a, "b": b, **diff_test(t["diff"].to_numpy(),
+                                                     t["count"].to_numpy())})
+        p_holm = holm(np.array([r["p"] for r in out]))
+        for r, ph in zip(out, p_holm):
+            r.update(p_holm=float(ph), significant=bool(ph < ALPHA))
+        return out
+    return _per_group(pairs, keys, rows)
+
+
+def diff_test(values: np.ndarray, counts: np.ndarray) -> dict:
+    """Mean of counted per-game differences, its 95% interval and z-test p-value.
+
+    With no variance (e.g. a strategy against itself on the same deals) the interval is
+    the mean itself and p is 1 when the mean is 0, else 0.
+    """
+    d = DescrStatsW(np.asarray(values, float), weights=np.asarray(counts, float), ddof=1)
+    n, mean = int(d.sum_weights), float(d.mean)
+    if n < 2 or d.std == 0:
+        return {"n": n, "diff": mean, "diff_low": mean, "diff_high": mean, "z": np.nan,
+                "p": 1.0 if mean == 0 else 0.0}
+    z, p = d.ztest_mean(0.0)
+    lo, hi = d.zconfint_mean(alpha=ALPHA)
+    return {"n": n, "diff": mean, "diff_low": float(lo), "diff_high": float(hi),
+            "z": float(z), "p": float(p)}

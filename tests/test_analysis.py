@@ -1,0 +1,146 @@
+"""Every analysis number against small hand-built tables whose answers are known."""
+
+import numpy as np
+import polars as pl
+import pytest
+from scipy import stats as sps
+from statsmodels.stats.proportion import proportion_confint
+
+from citadels_sim import analysis
+from citadels_sim.summary import Summary, chunk_tables
+
+
+def seats_frame():
+    """Two 3-player games: game 0 won by seat 0 (A) 10-7-5; game 1 shared by seats 1 (B)
+    and 2 (A) at 9, seat 0 (A) 4."""
+    return pl.DataFrame({
+        "game": [0, 0, 0, 1, 1, 1], "seat": [0, 1, 2, 0, 1, 2],
+        "strategy": ["A", "B", "A", "A", "B", "A"],
+        "score": [10, 7, 5, 4, 9, 9], "won": [True, False, False, False, True, True],
+        "rounds": [6, 6, 6, 8, 8, 8], "capped": [False] * 3 + [True] * 3})
+
+
+def characters_frame():
+    return pl.DataFrame({"character": ["X", "Y"], "rank": [1, 2], "strategy": ["A", "A"],
+                         "seat_games": [0, 0], "rounds_held": [10, 30], "games_held": [8, 20],
+                         "wins_held": [2, 10], "final_held": [4, 6], "final_wins": [1, 3],
+                         "killed": [1, 6], "robbed": [0, 3]})
+
+
+def test_summary_of_a_chunk():
+    t = chunk_tables({"seats": seats_frame(), "characters": characters_frame()})
+    out = t["outcomes"].sort("seat", "score")
+    assert out["count"].sum() == 6 and out.filter(pl.col("won"))["count"].sum() == 3
+    games = t["games"].sort("rounds")
+    assert games["margin"].to_list() == [3, 5] and games["capped"].to_list() == [False, True]
+    pairs = t["pairs"].sort("diff")
+    # game 0: A 1 of 2 seats won, B 0 of 1 -> +0.5; game 1: A 1/2, B 1/1 -> -0.5
+    assert pairs["a"].to_list() == ["A", "A"] and pairs["diff"].to_list() == [-0.5, 0.5]
+
+
+def test_summary_sums_chunks():
+    s = Summary()
+    frames = {"seats": seats_frame(), "characters": characters_frame()}
+    s.add(frames)
+    s.add(frames)
+    assert s.games == 4
+    assert s.tables["characters"]["wins_held"].to_list() == [4, 20]
+    assert s.tables["pairs"]["count"].to_list() == [2, 2]
+
+
+def outcomes_frame():
+    """2 players: seat 0 won 60 of 100, seat 1 won 40 of 100."""
+    return pl.DataFrame({"seat": [0, 0, 1, 1], "strategy": ["A", "A", "B", "B"],
+                         "score": [20, 10, 20, 10], "won": [True, False, True, False],
+                         "count": [60, 40, 40, 60], "players": [2, 2, 2, 2]})
+
+
+def test_win_rates_with_wilson_interval_and_fair_share():
+    t = analysis.win_rates(outcomes_frame(), "seat")
+    assert t["n"].to_list() == [100, 100] and t["wins"].to_list() == [60, 40]
+    assert t["win_rate"].to_list() == [0.6, 0.4] and t["fair"].to_list() == [0.5, 0.5]
+    lo, hi = proportion_confint(60, 100, method="wilson")
+    assert t["win_rate_low"][0] == pytest.approx(lo) and t["win_rate_high"][0] == pytest.approx(hi)
+
+
+def test_fair_share_averages_over_player_counts():
+    o = pl.DataFrame({"strategy": ["A", "A"], "won": [True, False], "count": [30, 10],
+                      "players": [2, 4]})
+    t = analysis.win_rates(o, "strategy")
+    assert t["fair"][0] == pytest.approx((30 / 2 + 10 / 4) / 40)
+
+
+def test_seat_uniformity_chi_square():
+    t = analysis.seat_uniformity(outcomes_frame().with_columns(pl.lit("c").alias("cell")),
+                                 "cell")
+    assert t["chi2"][0] == pytest.approx(4.0)  # (60-50)^2/50 + (40-50)^2/50
+    assert t["p"][0] == pytest.approx(sps.chi2.sf(4.0, 1))
+    assert t["best_seat"][0] == 0 and t["worst_seat"][0] == 1 and t["p_holm"][0] == t["p"][0]
+
+
+def test_character_table_rates():
+    chars = characters_frame().with_columns(pl.lit(4).alias("players"))
+    games = pl.DataFrame({"rounds": [5, 10], "capped": [False, False], "margin": [1, 2],
+                          "count": [4, 3]})  # 50 rounds played
+    t = analysis.character_table(chars, games, [])
+    x, y = t.row(0, named=True), t.row(1, named=True)
+    assert x["pick_rate"] == pytest.approx(10 / 50) and y["pick_rate"] == pytest.approx(30 / 50)
+    assert x["win_held"] == pytest.approx(2 / 8) and y["win_final"] == pytest.approx(3 / 6)
+    assert y["killed_rate"] == pytest.approx(6 / 30) and y["robbed_rate"] == pytest.approx(0.1)
+    assert x["fair"] == pytest.approx(0.25)
+    lo, _ = proportion_confint(10, 50, method="wilson")
+    assert x["pick_rate_low"] == pytest.approx(lo)
+
+
+def test_character_balance_against_the_set_average():
+    chars = pl.DataFrame({"character": ["X", "Y"], "rank": [1, 2], "wins_held": [30, 70],
+                          "games_held": [100, 100], "final_wins": [0, 0],
+                          "final_held": [1, 1]})
+    t = analysis.character_balance(chars, [])
+    assert t["set_rate"].to_list() == [0.5, 0.5] and t["ratio"].to_list() == [0.6, 1.4]
+    p = sps.binomtest(30, 100, 0.5).pvalue
+    assert t["p"][0] == pytest.approx(p) and t["p_holm"][0] == pytest.approx(min(1, 2 * p))
+    assert t["verdict"].to_list() == ["under", "over"]
+    test = analysis.balance_test(chars, [])
+    chi2, pv, dof, _ = sps.chi2_contingency(np.array([[30, 70], [70, 30]]))
+    assert test["chi2"][0] == pytest.approx(chi2) and test["dof"][0] == dof == 1
+
+
+def test_distribution_and_histogram():
+    f = pl.DataFrame({"g": ["a"] * 3 + ["b"], "rounds": [1, 2, 3, 7], "count": [1, 1, 2, 5]})
+    d = analysis.distribution(f, "rounds", "g")
+    a = d.row(0, named=True)
+    assert a["n"] == 4 and a["mean"] == pytest.approx(9 / 4) and a["median"] == 2.5
+    assert a["std"] == pytest.approx(np.std([1, 2, 3, 3], ddof=1))
+    assert (a["min"], a["max"]) == (1, 3) and d.row(1, named=True)["mean"] == 7
+    h = analysis.histogram(f, "rounds", "g")
+    assert h.filter(pl.col("g") == "a")["share"].to_list() == [0.25, 0.25, 0.5]
+
+
+def test_margin_nulls_are_left_out_and_capped_share():
+    games = pl.DataFrame({"rounds": [5, 6, 7], "capped": [False, False, True],
+                          "margin": [None, 2, 4], "count": [3, 1, 1]})
+    assert analysis.distribution(games, "margin", [])["mean"][0] == 3
+    c = analysis.capped_share(games, [])
+    assert c["capped_share"][0] == pytest.approx(0.2)
+
+
+def test_pairwise_z_test_with_holm():
+    pairs = pl.DataFrame({"a": ["A", "A", "A", "B", "B"], "b": ["B", "B", "B", "C", "C"],
+                          "diff": [-1.0, 0.0, 1.0, -1.0, 1.0], "count": [10, 20, 30, 50, 50]})
+    t = analysis.pairwise(pairs, [])
+    ab = t.row(0, named=True)
+    data = np.repeat([-1.0, 0.0, 1.0], [10, 20, 30])
+    assert ab["n"] == 60 and ab["diff"] == pytest.approx(data.mean())
+    z = data.mean() / (data.std(ddof=1) / np.sqrt(60))
+    assert ab["z"] == pytest.approx(z) and ab["p"] == pytest.approx(2 * sps.norm.sf(z))
+    half = 1.959964 * data.std(ddof=1) / np.sqrt(60)
+    assert ab["diff_low"] == pytest.approx(data.mean() - half, rel=1e-5)
+    bc = t.row(1, named=True)
+    assert bc["diff"] == 0 and bc["p"] == pytest.approx(1.0)
+    assert ab["p_holm"] == pytest.approx(2 * ab["p"]) and ab["significant"]
+
+
+def test_identical_play_has_no_difference():
+    r = analysis.diff_test(np.array([0.0]), np.array([500]))
+    assert r["diff"] == 0 and r["p"] == 1.0
