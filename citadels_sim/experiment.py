@@ -1,0 +1,309 @@
+"""Declarative experiments: a TOML grid of game configurations and line-ups, run cell by cell.
+
+An experiment file (see ``experiments/README.md``)::
+
+    title = "Base-game character balance by player count"
+    seed = 1
+    games = 200_000          # per cell
+    chunk_size = 50_000      # games per Parquet chunk (the most an interruption loses)
+    seating = "rotate"       # rotate the line-up over the seats (or "fixed")
+    skip_invalid = false     # true: leave out cells the rules refuse, and list them
+
+    [grid]                   # every combination is a cell
+    ruleset = ["classic"]
+    players = [2, 3, 4, 5, 6, 7]
+    characters = ["base"]    # "base", a 2016 preset, or a name from [characters]
+    districts = ["default"]  # "default", a 2016 preset, or a name from [districts]
+    lineup = ["heuristic"]   # a strategy for every seat, or a name from [lineups]
+
+    [characters]             # optional named character sets: one name per rank
+    [districts]              # optional named district selections
+    [lineups]                # optional named line-ups, repeated to fill the seats
+    mixed = ["heuristic", "builder", "aggressive", "random"]
+
+Each cell's line-up is rotated over the seats (every distinct rotation plays an equal share
+of the cell's games, on its own seed), so no strategy sits on the crown's seat more than
+another.  Each rotation is a resumable :class:`~citadels_sim.simulate.Run` written under
+``runs/NAME/<cell>/rot-<r>/``; chunks are summarised as they come
+(:class:`~citadels_sim.summary.Summary`), so memory stays bounded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import time
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+from tqdm.auto import tqdm
+
+from . import store
+from .config import ConfigError, GameConfig
+from .simulate import Run
+from .strategies import get
+from .summary import Summary
+
+GRID = ("ruleset", "players", "characters", "districts", "lineup")
+TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
+       "skip_invalid", "grid", "characters", "districts", "lineups"}
+SEATINGS = ("rotate", "fixed")
+LABELS = ["cell", "ruleset", "players", "characters", "districts", "lineup"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One configuration and line-up of an experiment."""
+
+    ruleset: str
+    players: int
+    characters: str
+    districts: str
+    lineup: str
+    config: GameConfig
+    rotations: tuple[tuple[str, ...], ...]
+    games_per_rotation: int
+
+    @property
+    def slug(self) -> str:
+        """The cell's directory name (stable: it depends only on the cell's labels)."""
+        text = (f"{self.ruleset}-{self.players}p-{self.characters}-{self.districts}-"
+                f"{self.lineup}")
+        return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text)
+
+    @property
+    def games(self) -> int:
+        return self.games_per_rotation * len(self.rotations)
+
+    def labels(self) -> dict:
+        """The cell's label columns."""
+        return {"cell": self.slug, "ruleset": self.ruleset, "players": self.players,
+                "characters": self.characters, "districts": self.districts,
+                "lineup": self.lineup}
+
+    def seed(self, master: int, rotation: int) -> int:
+        """The seed of one rotation, derived from the master seed and the cell's labels."""
+        return derive_seed(master, self.slug, rotation)
+
+
+def derive_seed(master: int, *parts: object) -> int:
+    """A seed in [0, 2**63) determined by ``master`` and ``parts`` (independent streams for
+    different parts)."""
+    digest = hashlib.sha256(":".join(map(str, (master, *parts))).encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
+@dataclass
+class Experiment:
+    """A parsed, validated experiment file."""
+
+    name: str
+    title: str
+    description: str
+    seed: int
+    games: int
+    chunk_size: int
+    seating: str
+    cells: list[Cell]
+    skipped: list[dict] = field(default_factory=list)
+    source: str = ""
+
+    @property
+    def total_games(self) -> int:
+        return sum(c.games for c in self.cells)
+
+    def cells_frame(self) -> pl.DataFrame:
+        """One row per cell: labels, games, rotations, the configuration it plays."""
+        return pl.DataFrame([{**c.labels(), "games": c.games, "rotations": len(c.rotations),
+                              "line_up": " / ".join(",".join(r) for r in c.rotations[:1])}
+                             for c in self.cells])
+
+
+# ---- parsing ----------------------------------------------------------------------------
+def _need(value, kind, what: str):
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise ConfigError(f"{what} must be {getattr(kind, '__name__', kind)}, got {value!r}.")
+    return value
+
+
+def _entry(value, named: dict, what: str, default: str) -> tuple[str, object]:
+    """(label, value for GameConfig / the line-up) of one grid entry."""
+    if isinstance(value, list):
+        return "+".join(map(str, value)), tuple(value)
+    _need(value, str, f"grid.{what} entries")
+    if value in named:
+        return value, tuple(_need(named[value], list, f"[{what}s] {value}"))
+    return value, None if value == default else value
+
+
+def rotations(pattern: tuple[str, ...], players: int, seating: str) -> tuple[tuple[str, ...], ...]:
+    """The line-ups a cell plays: ``pattern`` repeated over the seats, then every distinct
+    rotation of it (``seating="rotate"``) or only itself (``"fixed"``)."""
+    seats = tuple(pattern[i % len(pattern)] for i in range(players))
+    if seating == "fixed":
+        return (seats,)
+    return tuple(dict.fromkeys(seats[r:] + seats[:r] for r in range(players)))
+
+
+def parse(text: str, name: str) -> Experiment:
+    """Parse and validate an experiment file's text (``name`` names its runs and report)."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"experiment {name}: not valid TOML: {err}") from None
+    bad = sorted(set(doc) - TOP)
+    if bad:
+        raise ConfigError(f"experiment {name}: unknown key {bad[0]!r}; keys: "
+                          + ", ".join(sorted(TOP)) + ".")
+    grid = _need(doc.get("grid"), dict, "[grid]")
+    bad = sorted(set(grid) - set(GRID))
+    if bad:
+        raise ConfigError(f"experiment {name}: unknown grid key {bad[0]!r}; grid keys: "
+                          + ", ".join(GRID) + ".")
+    seating = doc.get("seating", "rotate")
+    if seating not in SEATINGS:
+        raise ConfigError(f"seating {seating!r} is not one of {', '.join(SEATINGS)}.")
+    games = _need(doc.get("games", 100_000), int, "games")
+    if games < 1:
+        raise ConfigError(f"games must be positive, got {games}.")
+    chunk = _need(doc.get("chunk_size", 100_000), int, "chunk_size")
+    if chunk < 1:
+        raise ConfigError(f"chunk_size must be positive, got {chunk}.")
+    named = {k: _need(doc.get(k + "s" if k == "lineup" else k, {}), dict, f"[{k}]")
+             for k in ("characters", "districts", "lineup")}
+    axes = {k: _need(grid.get(k, [d]), list, f"grid.{k}") for k, d in
+            (("ruleset", "classic"), ("players", 4), ("characters", "base"),
+             ("districts", "default"), ("lineup", "heuristic"))}
+    cells, skipped = [], []
+    for ruleset in axes["ruleset"]:
+        for players in axes["players"]:
+            for ch in axes["characters"]:
+                for di in axes["districts"]:
+                    for lu in axes["lineup"]:
+                        labels = {"ruleset": ruleset, "players": players}
+                        try:
+                            cells.append(_cell(ruleset, players, ch, di, lu, named, seating,
+                                               games))
+                        except ConfigError as err:
+                            if not doc.get("skip_invalid", False):
+                                raise ConfigError(f"experiment {name}, cell {ruleset} "
+                                                  f"{players}p {ch} {di} {lu}: {err}") from None
+                            skipped.append({**labels, "characters": str(ch),
+                                            "districts": str(di), "lineup": str(lu),
+                                            "reason": str(err)})
+    slugs = [c.slug for c in cells]
+    if len(set(slugs)) != len(slugs):
+        raise ConfigError(f"experiment {name}: two cells have the same labels; give the "
+                          "grid entries distinct names.")
+    if not cells:
+        raise ConfigError(f"experiment {name} has no playable cell.")
+    return Experiment(name, doc.get("title", name), doc.get("description", ""),
+                      _need(doc.get("seed", 0), int, "seed"), games, chunk, seating, cells,
+                      skipped, text)
+
+
+def _cell(ruleset, players, characters, districts, lineup, named, seating, games) -> Cell:
+    ch_label, ch = _entry(characters, named["characters"], "character", "base")
+    di_label, di = _entry(districts, named["districts"], "district", "default")
+    lu_label, lu = _entry(lineup, named["lineup"], "lineup", "")
+    config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di)
+    pattern = lu if isinstance(lu, tuple) else (lu,)
+    names = tuple(get(s).name for s in pattern)
+    rots = rotations(names, players, seating)
+    return Cell(ruleset, players, ch_label, di_label, lu_label, config, rots,
+                math.ceil(games / len(rots)))
+
+
+def load(path: str | Path, name: str | None = None) -> Experiment:
+    """Read an experiment file; its name is the file's stem unless ``name`` is given."""
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"experiment file {str(path)!r} does not exist.")
+    doc_name = tomllib.loads(path.read_text()).get("name") if name is None else name
+    return parse(path.read_text(), doc_name or path.stem)
+
+
+# ---- running ----------------------------------------------------------------------------
+def combined(summaries: dict[str, Summary], cells: list[Cell]) -> dict[str, pl.DataFrame]:
+    """Every count table over all cells, with the cells' label columns in front."""
+    out: dict[str, list[pl.DataFrame]] = {}
+    for cell in cells:
+        for table, frame in summaries[cell.slug].tables.items():
+            labelled = frame.select([pl.lit(v).alias(k) for k, v in cell.labels().items()]
+                                    + [pl.all()]) if frame.height else None
+            if labelled is not None:
+                out.setdefault(table, []).append(labelled)
+    return {k: pl.concat(v, how="vertical_relaxed") for k, v in out.items()}
+
+
+@dataclass
+class RunRecord:
+    """What an experiment run produced: per-cell summaries and timing."""
+
+    experiment: Experiment
+    summaries: dict[str, Summary]
+    timing: dict
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return combined(self.summaries, self.experiment.cells)
+
+
+def _runs(exp: Experiment, root: Path, workers: int | None
+          ) -> Iterator[tuple[Cell, int, Run]]:
+    for cell in exp.cells:
+        for r, lineup in enumerate(cell.rotations):
+            yield cell, r, Run(cell.config, list(lineup), cell.games_per_rotation,
+                               cell.seed(exp.seed, r), workers, chunk_size=exp.chunk_size,
+                               picks=False, out=root / cell.slug / f"rot-{r}")
+
+
+def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = None,
+        progress: bool = True) -> RunRecord:
+    """Run (or resume) every cell of ``exp`` into ``runs_dir/NAME`` and summarise it."""
+    root = Path(runs_dir) / exp.name
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "experiment.toml").write_text(exp.source)
+    summaries = {c.slug: Summary() for c in exp.cells}
+    played, kernel = 0, 0.0
+    start = time.perf_counter()
+    with tqdm(total=exp.total_games, unit="game", disable=not progress, smoothing=0.05) as bar:
+        for cell, _, job in _runs(exp, root, workers):
+            bar.set_description(cell.slug)
+            for first, frames in job:
+                summaries[cell.slug].add(frames)
+                bar.update(min(job.chunk_size, job.games - first))
+            played += job.meta["games_played"]
+            kernel += job.meta["kernel_seconds"]
+    wall = time.perf_counter() - start
+    timing = {"wall_seconds": round(wall, 2), "games_played": played,
+              "kernel_seconds": round(kernel, 2),
+              "games_per_second": round(played / wall, 1) if played else None,
+              "workers": job.threads, "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
+    (root / "timing.json").write_text(json.dumps(timing, indent=2))
+    return RunRecord(exp, summaries, timing)
+
+
+def load_run(root: str | Path) -> RunRecord:
+    """Summarise a finished run directory again from its Parquet chunks (bounded memory)."""
+    root = Path(root)
+    if not (root / "experiment.toml").exists():
+        raise ConfigError(f"{str(root)!r} is not an experiment run (no experiment.toml).")
+    exp = load(root / "experiment.toml", name=root.name)
+    summaries = {}
+    for cell in exp.cells:
+        summary = Summary()
+        for r in range(len(cell.rotations)):
+            path = root / cell.slug / f"rot-{r}"
+            meta = path / "meta.json"
+            if not meta.exists() or json.loads(meta.read_text()).get("status") != "complete":
+                raise ConfigError(f"{path} is not complete; rerun the experiment to finish it.")
+            for frames in store.iter_chunks(path):
+                summary.add(frames)
+        summaries[cell.slug] = summary
+    timing = root / "timing.json"
+    return RunRecord(exp, summaries, json.loads(timing.read_text()) if timing.exists() else {})

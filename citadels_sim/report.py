@@ -1,0 +1,288 @@
+"""Reports of an experiment: ``reports/NAME/`` with report.md, a self-contained report.html
+(figures embedded as base64 PNG), the figures as PNG files, the tables behind them as CSV, and
+metadata.json (versions, the experiment file, seed, games, wall time, games/s).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import platform
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numba
+import polars as pl
+
+from . import KERNEL_VERSION, __version__, analysis, figures
+from .experiment import LABELS, RunRecord
+
+CAVEAT = ("Seat-games of different games are independent, so intervals and tests of win "
+          "rates by seat and strategy are exact in the usual sense. A player holds several "
+          "characters over a game and the rounds of a game share their players, so "
+          "per-character rates (pick, holder win, killed, robbed) treat dependent trials as "
+          "independent: read their intervals as somewhat too narrow. A shared first place "
+          "counts as a win for each player sharing it.")
+
+
+@dataclass
+class Report:
+    """A report as a list of blocks, rendered to Markdown and HTML alike."""
+
+    title: str
+    blocks: list[tuple] = field(default_factory=list)
+    tables: dict[str, pl.DataFrame] = field(default_factory=dict)
+    figures: dict[str, object] = field(default_factory=dict)
+    meta: dict = field(default_factory=dict)
+
+    def heading(self, text: str) -> None:
+        self.blocks.append(("h2", text))
+
+    def text(self, text: str) -> None:
+        self.blocks.append(("p", text))
+
+    def table(self, frame: pl.DataFrame) -> None:
+        self.blocks.append(("table", frame))
+
+    def figure(self, name: str, fig, caption: str) -> None:
+        self.figures[name] = fig
+        self.blocks.append(("figure", name, caption))
+
+
+# ---- formatting -------------------------------------------------------------------------
+def with_ci(frame: pl.DataFrame, *names: str, digits: int = 3) -> pl.DataFrame:
+    """Replace each rate column ``name`` (and its ``_low``/``_high``) by one text column
+    "rate [low, high]"."""
+    def fmt(name):
+        return pl.format("{} [{}, {}]", *[pl.col(c).round(digits).cast(pl.String)
+                                          for c in (name, f"{name}_low", f"{name}_high")])
+    return frame.with_columns(fmt(n).alias(n) for n in names).drop(
+        [f"{n}_{s}" for n in names for s in ("low", "high")])
+
+
+def _cell_text(value) -> str:
+    if isinstance(value, float):
+        return "" if value != value else (f"{value:.3g}" if abs(value) < 1e-3 and value
+                                          else f"{value:.3f}".rstrip("0").rstrip("."))
+    return str(value)
+
+
+def markdown_table(frame: pl.DataFrame) -> str:
+    """A GitHub-flavoured Markdown table."""
+    lines = ["| " + " | ".join(frame.columns) + " |",
+             "|" + "---|" * len(frame.columns)]
+    lines += ["| " + " | ".join(_cell_text(v).replace("|", "\\|") for v in row) + " |"
+              for row in frame.iter_rows()]
+    return "\n".join(lines)
+
+
+def html_table(frame: pl.DataFrame) -> str:
+    """An HTML table."""
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell_text(v))}</td>" for v in row)
+                   + "</tr>" for row in frame.iter_rows())
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def short_labels(cells: pl.DataFrame) -> dict[str, str]:
+    """Each cell's name from the label columns that vary between cells."""
+    varying = [c for c in LABELS[1:] if cells[c].n_unique() > 1] or ["players"]
+    return {row["cell"]: " ".join(f"{row[c]}p" if c == "players" else str(row[c])
+                                  for c in varying)
+            for row in cells.iter_rows(named=True)}
+
+
+# ---- content ----------------------------------------------------------------------------
+def build(record: RunRecord) -> Report:
+    """Analyse a run and lay out its report."""
+    exp = record.experiment
+    t = record.tables()
+    cells = exp.cells_frame()
+    names = short_labels(cells)
+    order = {slug: i for i, slug in enumerate(names)}
+
+    def labelled(frame: pl.DataFrame) -> pl.DataFrame:
+        """Add the cell's short label; cells in the experiment's order."""
+        return frame.with_columns(pl.col("cell").replace_strict(names).alias("label")).sort(
+            pl.col("cell").replace_strict(order), maintain_order=True)
+    outcomes, games, chars, pairs = t["outcomes"], t["games"], t["characters"], t.get("pairs")
+    multi = outcomes.group_by("cell").agg(pl.col("strategy").n_unique()).filter(
+        pl.col("strategy") > 1).height > 0
+    rep = Report(exp.title)
+    rep.meta = _metadata(record)
+    rep.text(exp.description or "")
+    rep.text(f"{exp.total_games:,} games in {len(exp.cells)} cells "
+             f"({', '.join(sorted({f'{c.games:,}' for c in exp.cells}))} games per cell), "
+             f"seed {exp.seed}, seating: {exp.seating}. Reproduce with "
+             f"`citadels experiment experiments/{exp.name}.toml`. {_timing_text(record)}")
+    rep.heading("Cells")
+    rep.table(labelled(cells).select("label", *cells.columns[1:]))
+    rep.tables["cells"] = cells
+    if exp.skipped:
+        rep.text("Cells left out because the rules (or this version of the kernel) refuse them:")
+        rep.table(pl.DataFrame(exp.skipped))
+
+    by_cell = LABELS
+    if multi:
+        rep.heading("Win rate by strategy")
+        strat = labelled(analysis.win_rates(outcomes, by_cell + ["strategy"]))
+        rep.tables["win_rate_strategy"] = strat
+        rep.table(with_ci(strat.select("label", "strategy", "n", "wins", "win_rate",
+                                       "win_rate_low", "win_rate_high", "fair"), "win_rate"))
+        rep.figure("win_rate_strategy", figures.rate_by(
+            strat, "strategy", "Win rate by strategy", "strategy"),
+            "Win rate of each strategy per cell, 95% Wilson intervals; dotted: fair 1/N.")
+        pw = labelled(analysis.pairwise(pairs, by_cell))
+        rep.tables["pairwise"] = pw
+        rep.text("Paired comparisons (per game: share of a's seats that won minus b's), "
+                 "z-test, Holm-corrected within each cell:")
+        rep.table(with_ci(pw.select("label", "a", "b", "n", "diff", "diff_low", "diff_high",
+                                    "p", "p_holm", "significant"), "diff"))
+
+    rep.heading("Seat effect")
+    seats = labelled(analysis.win_rates(outcomes, by_cell + ["seat"]))
+    tests = labelled(analysis.seat_uniformity(outcomes, by_cell))
+    rep.tables.update(win_rate_seat=seats, seat_tests=tests)
+    rep.text("Seat 0 holds the first crown (classic, 2016). Line-ups are rotated over the "
+             "seats, so the seat effect below is the game's, not a strategy's. Chi-square "
+             "test that wins spread over the seats as seat-games do (Holm over cells):")
+    rep.table(tests.select("label", "seats", "chi2", "p", "p_holm", "best_seat", "worst_seat"))
+    rep.figure("win_rate_seat", figures.rate_by(seats, "seat", "Win rate by seat", "seat"),
+               "Win rate by seat per cell, 95% Wilson intervals; dotted: fair 1/N.")
+    rep.table(with_ci(seats.select("label", "seat", "n", "wins", "win_rate", "win_rate_low",
+                                   "win_rate_high", "fair"), "win_rate"))
+
+    rep.heading("Characters")
+    table = labelled(analysis.character_table(chars, games, by_cell))
+    table = table.with_columns((pl.col("win_held") / pl.col("fair")).alias("held_vs_fair"))
+    bal = labelled(analysis.character_balance(chars, by_cell))
+    btests = labelled(analysis.balance_test(chars, by_cell))
+    rep.tables.update(characters=table, balance=bal, balance_tests=btests)
+    rep.figure("character_heatmap", figures.heatmap(
+        table, "held_vs_fair", "Win rate of holders / fair 1/N"),
+        "Win rate of the players who held each character (any round), divided by 1/N: "
+        "above 1 the character's holders win more than an average player.")
+    rep.text("Per character: pick rate (share of rounds it was chosen), win rate of its "
+             "holders (any round / final round), and how often its holder was killed or "
+             "robbed (share of its held rounds).")
+    rep.table(with_ci(table.select(
+        "label", "character", "pick_rate", "pick_rate_low", "pick_rate_high", "win_held",
+        "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
+        "killed_rate", "robbed_rate", "fair"), "pick_rate", "win_held", "win_final"))
+    rep.text("Balance within each set: holders' win rate against the set's own average "
+             "(exact binomial test, Holm-corrected within the set; verdict at 5%), and a "
+             "chi-square test that all characters of the set are equal:")
+    rep.table(btests.select("label", "characters", "chi2", "dof", "p"))
+    rep.table(with_ci(bal.select("label", "character", "n", "rate", "rate_low", "rate_high",
+                                 "set_rate", "ratio", "p_holm", "verdict"), "rate"))
+
+    rep.heading("Scores, game length and margin of victory")
+    for value, title, xlabel, source, keys in (
+            ("score", "Score distribution", "final score", outcomes,
+             by_cell + (["strategy"] if multi else [])),
+            ("rounds", "Game length", "rounds", games, by_cell),
+            ("margin", "Margin of victory", "winner's score minus best losing score", games,
+             by_cell)):
+        dist = labelled(analysis.distribution(source, value, keys))
+        hist = labelled(analysis.histogram(source, value, by_cell))
+        rep.tables[f"{value}_distribution"] = dist
+        rep.tables[f"{value}_histogram"] = hist
+        rep.figure(f"{value}_distribution", figures.distributions(hist, value, title, xlabel),
+                   f"{title}: share of {'seat-games' if value == 'score' else 'games'} "
+                   "per value.")
+        rep.table(dist.select("label", *dist.columns[len(by_cell):-1]))
+    capped = labelled(analysis.capped_share(games, by_cell))
+    rep.tables["capped"] = capped
+    if capped["capped"].sum():
+        rep.text("Games stopped by the round cap:")
+        rep.table(with_ci(capped.select("label", "games", "capped", "capped_share",
+                                        "capped_share_low", "capped_share_high"),
+                          "capped_share"))
+    rep.heading("Method and caveats")
+    rep.text(CAVEAT + " Intervals: 95% Wilson (statsmodels); tests: scipy chi-square and "
+             "binomial tests, z-tests of paired differences (statsmodels DescrStatsW); "
+             "families of tests Holm-corrected (statsmodels multipletests).")
+    return rep
+
+
+def _timing_text(record: RunRecord) -> str:
+    tm = record.timing
+    if not tm.get("games_played"):
+        return ""
+    return (f"Last session: {tm['games_played']:,} games played in {tm['wall_seconds']:,} s "
+            f"wall ({tm['games_per_second']:,.0f} games/s overall on {tm['workers']} "
+            "threads, summarising and writing included).")
+
+
+def _metadata(record: RunRecord) -> dict:
+    exp = record.experiment
+    return {"name": exp.name, "title": exp.title, "package_version": __version__,
+            "kernel_version": KERNEL_VERSION, "python": platform.python_version(),
+            "numba": numba.__version__, "polars": pl.__version__, "seed": exp.seed,
+            "games_per_cell": {c.slug: c.games for c in exp.cells},
+            "total_games": exp.total_games, "chunk_size": exp.chunk_size,
+            "seating": exp.seating,
+            "cells": [{**c.labels(), "config": c.config.to_dict(),
+                       "line_ups": [list(r) for r in c.rotations],
+                       "seeds": [c.seed(exp.seed, r) for r in range(len(c.rotations))]}
+                      for c in exp.cells],
+            "skipped": exp.skipped, "timing": record.timing, "experiment_file": exp.source}
+
+
+# ---- writing ----------------------------------------------------------------------------
+def write(rep: Report, path: str | Path) -> Path:
+    """Write the report's files into directory ``path``; returns it."""
+    path = Path(path)
+    (path / "figures").mkdir(parents=True, exist_ok=True)
+    (path / "tables").mkdir(exist_ok=True)
+    pngs = {}
+    for name, fig in rep.figures.items():
+        file = path / "figures" / f"{name}.png"
+        fig.savefig(file, dpi=110)
+        figures.plt.close(fig)
+        pngs[name] = base64.b64encode(file.read_bytes()).decode()
+    for name, frame in rep.tables.items():
+        frame.write_csv(path / "tables" / f"{name}.csv")
+    (path / "metadata.json").write_text(json.dumps(rep.meta, indent=2, default=str))
+    md, body = [f"# {rep.title}"], []
+    for block in rep.blocks:
+        kind = block[0]
+        if kind == "h2":
+            md.append(f"## {block[1]}")
+            body.append(f"<h2>{html.escape(block[1])}</h2>")
+        elif kind == "p" and block[1]:
+            md.append(block[1])
+            body.append(f"<p>{html.escape(block[1])}</p>")
+        elif kind == "table":
+            md.append(markdown_table(block[1]))
+            body.append(html_table(block[1]))
+        elif kind == "figure":
+            md.append(f"![{block[2]}](figures/{block[1]}.png)\n\n*{block[2]}*")
+            body.append(f'<figure><img alt="{html.escape(block[2])}" '
+                        f'src="data:image/png;base64,{pngs[block[1]]}">'
+                        f"<figcaption>{html.escape(block[2])}</figcaption></figure>")
+    md.append("Tables behind the figures: [tables/](tables/); run metadata: "
+              "[metadata.json](metadata.json).")
+    (path / "report.md").write_text("\n\n".join(md) + "\n")
+    (path / "report.html").write_text(HTML.format(title=html.escape(rep.title),
+                                                  body="\n".join(body)))
+    return path
+
+
+HTML = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<style>
+body {{font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
+      color: #222; line-height: 1.45}}
+table {{border-collapse: collapse; font-size: 0.85em; margin: 0.8em 0; display: block;
+       overflow-x: auto}}
+th, td {{border: 1px solid #ccc; padding: 3px 7px; text-align: right; white-space: nowrap}}
+th {{background: #f0f0f0}} tr:nth-child(even) td {{background: #fafafa}}
+figure {{margin: 1em 0}} img {{max-width: 100%}} figcaption {{font-size: 0.9em; color: #555}}
+</style></head>
+<body><h1>{title}</h1>
+{body}
+<p>Tables behind the figures: tables/*.csv; run metadata: metadata.json.</p>
+</body></html>
+"""

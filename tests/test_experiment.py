@@ -1,0 +1,125 @@
+"""Experiment files: parsing, rotation, resuming after a kill, reports; the CLI commands."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import polars as pl
+import pytest
+
+from citadels_sim import experiment, report
+from citadels_sim.cli import main
+
+SMALL = """
+title = "small"
+seed = 5
+games = 1200
+chunk_size = 300
+skip_invalid = true
+[grid]
+ruleset = ["classic", "2016"]
+players = [3, 4]
+lineup = ["heuristic", "mixed"]
+[lineups]
+mixed = ["heuristic", "random"]
+"""
+
+
+def test_grid_cells_rotations_and_skips():
+    exp = experiment.parse(SMALL, "small")
+    assert [c.slug for c in exp.cells][:2] == ["classic-3p-base-default-heuristic",
+                                               "classic-3p-base-default-mixed"]
+    assert len(exp.cells) == 6 and len(exp.skipped) == 2  # 2016 with 3 players is refused
+    assert "rank-9" in exp.skipped[0]["reason"]
+    mixed3 = exp.cells[1]
+    assert mixed3.rotations == (("heuristic", "random", "heuristic"),
+                                ("random", "heuristic", "heuristic"),
+                                ("heuristic", "heuristic", "random"))
+    assert mixed3.games == 1200 and mixed3.games_per_rotation == 400
+    assert len({mixed3.seed(5, r) for r in range(3)}) == 3
+
+
+def test_every_seat_plays_every_strategy_equally():
+    rots = experiment.rotations(("a", "b"), 4, "rotate")
+    assert rots == (("a", "b", "a", "b"), ("b", "a", "b", "a"))
+    assert experiment.rotations(("a", "b"), 3, "fixed") == (("a", "b", "a"),)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("bogus = 1\n[grid]\nplayers = [4]", "unknown key 'bogus'"),
+    ("[grid]\nplayer = [4]", "unknown grid key 'player'"),
+    ("seating = 'random'\n[grid]", "seating 'random'"),
+    ("[grid]\nlineup = ['nosuch']", "Unknown strategy 'nosuch'"),
+    ("[grid]\nruleset = ['2016']\nplayers = [3]", "rank-9"),
+    ("games = 0\n[grid]", "games must be positive"),
+    ("[grid]\nplayers = 4", "grid.players must be list"),
+    ("[grid\n", "not valid TOML"),
+])
+def test_bad_experiment_files_are_clear_errors(text, message):
+    with pytest.raises(ValueError, match=message):  # ConfigError, or StrategyError
+        experiment.parse(text, "bad")
+
+
+def tables(record):
+    return {k: v.sort(v.columns) for k, v in record.tables().items()}
+
+
+def test_run_resume_and_report(tmp_path):
+    exp = experiment.parse(SMALL, "small")
+    record = experiment.run(exp, tmp_path / "runs", progress=False)
+    assert record.summaries[exp.cells[0].slug].games == 1200
+    again = experiment.load_run(tmp_path / "runs" / "small")
+    assert all(again.tables()[k].equals(v) for k, v in record.tables().items())
+    out = report.write(report.build(record), tmp_path / "reports" / "small")
+    html = (out / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 6 and "Seat effect" in html
+    assert (out / "report.md").read_text().count("](figures/") == 6
+    meta = json.loads((out / "metadata.json").read_text())
+    assert meta["total_games"] == exp.total_games and meta["seed"] == 5
+    strat = pl.read_csv(out / "tables" / "win_rate_strategy.csv")
+    assert {"win_rate", "win_rate_low", "win_rate_high", "fair"} <= set(strat.columns)
+
+
+def test_killed_experiment_resumes_to_the_same_results(tmp_path):
+    spec = tmp_path / "killme.toml"
+    spec.write_text(SMALL.replace("games = 1200", "games = 6000").replace(
+        "chunk_size = 300", "chunk_size = 200"))
+    cmd = [sys.executable, "-m", "citadels_sim", "experiment", str(spec), "--runs",
+           str(tmp_path / "runs"), "--reports", str(tmp_path / "reports"), "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "NUMBA_NUM_THREADS": "1"})
+    runs = tmp_path / "runs" / "killme"
+    deadline = time.time() + 300
+    while time.time() < deadline and len(list(runs.glob("*/rot-*/seats/*.parquet"))) < 20:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    parts = len(list(runs.glob("*/rot-*/seats/*.parquet")))
+    assert 20 <= parts < 6 * 30, "the run was not killed midway"
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    resumed = experiment.load_run(runs)
+    fresh = experiment.run(experiment.load(spec), tmp_path / "fresh", progress=False)
+    a, b = tables(resumed), tables(fresh)
+    assert a.keys() == b.keys() and all(a[k].equals(b[k]) for k in a)
+    assert (tmp_path / "reports" / "killme" / "report.html").exists()
+
+
+def test_cli_experiment_report_and_balance(tmp_path, capsys):
+    spec = tmp_path / "tiny.toml"
+    spec.write_text("games = 400\nchunk_size = 200\n[grid]\nplayers = [2, 5]\n")
+    args = ["--runs", str(tmp_path / "runs"), "--reports", str(tmp_path / "rep")]
+    assert main(["experiment", str(spec), "--no-progress", *args]) == 0
+    assert (tmp_path / "rep" / "tiny" / "report.md").exists()
+    assert main(["report", str(tmp_path / "runs" / "tiny"), args[2], args[3]]) == 0
+    assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
+                 "4", "--games", "400", "--no-progress", *args]) == 0
+    out = capsys.readouterr().out
+    assert "Magician" in out and "chi-square" in out
+    assert main(["report", str(tmp_path / "nosuch")]) == 2
+    assert main(["experiment", str(tmp_path / "nosuch.toml")]) == 2
+    err = capsys.readouterr().err
+    assert "no experiment.toml" in err and "does not exist" in err
