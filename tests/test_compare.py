@@ -1,0 +1,55 @@
+"""Strategy comparisons: calibrated against a strategy playing itself, and sensitive."""
+
+import pytest
+
+from citadels_sim import GameConfig
+from citadels_sim.cli import main
+from citadels_sim.compare import Sprt, compare, elo_to_delta
+from citadels_sim.config import ConfigError
+
+
+def test_a_strategy_against_itself_on_common_deals_is_exactly_even():
+    c = compare("heuristic", "heuristic", GameConfig(players=4), games=2000, seed=1)
+    assert c.a != c.b and c.test["diff"] == 0 and c.test["p"] == 1.0
+
+
+def test_a_strategy_against_itself_is_rarely_significant():
+    """Independent deals per rotation: p < 5% should happen about 1 time in 20."""
+    hits = sum(compare("builder", "builder", GameConfig(players=2), games=800, seed=s,
+                       crn=False).test["p"] < 0.05 for s in range(20))
+    assert hits <= 4  # P(X >= 5) = 0.003 for X ~ Binomial(20, 0.05)
+
+
+def test_a_weaker_strategy_is_detected():
+    c = compare("random", "heuristic", GameConfig(players=4), games=1000, seed=2)
+    assert c.test["diff"] < -0.3 and c.test["diff_high"] < 0 and c.test["p"] < 1e-6
+    assert "random" in c.text() and "significant at 5%" in c.text()
+
+
+def test_sprt_stops_early_for_a_clear_difference_and_accepts_h0_for_equal_play():
+    strong = compare("heuristic", "random", GameConfig(players=3), games=50_000, seed=3,
+                     sprt=Sprt(0.0, 0.05), chunk_size=500)
+    assert strong.verdict == "H1" and strong.deals == 500
+    equal = [compare("aggressive", "aggressive", GameConfig(players=2), games=20_000, seed=s,
+                     crn=False, sprt=Sprt(0.0, 0.08), chunk_size=250).verdict
+             for s in range(5)]
+    assert equal.count("H0") >= 4
+
+
+def test_sprt_parameters():
+    assert elo_to_delta(0) == 0 and elo_to_delta(400) == pytest.approx(2 * 10 / 11 - 1)
+    lo, hi = Sprt(0, 0.02).bounds
+    assert lo == pytest.approx(-2.944, abs=1e-3) and hi == pytest.approx(2.944, abs=1e-3)
+    with pytest.raises(ConfigError, match="delta0 < delta1"):
+        Sprt(0.1, 0.0)
+    with pytest.raises(ConfigError, match="alpha"):
+        Sprt(0, 0.1, alpha=0.7)
+
+
+def test_cli_compare(capsys):
+    assert main(["compare", "heuristic", "random", "--players", "3", "--games", "600",
+                 "--sprt-elo", "0,20", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "difference A - B" in out and "SPRT" in out and "line-ups ABA / BAA / AAB" in out
+    assert main(["compare", "heuristic", "nosuch", "--no-progress"]) == 2
+    assert "Unknown strategy 'nosuch'" in capsys.readouterr().err
