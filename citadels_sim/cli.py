@@ -1,4 +1,5 @@
-"""The ``citadels`` command line: simulate, replay, bench, list."""
+"""The ``citadels`` command line: simulate, replay, bench, list, experiment, report, compare,
+balance."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from .config import PLAYER_RANGE, ConfigError, GameConfig
 from .strategies import StrategyError, presets
 
 
-def _add_game_args(p: argparse.ArgumentParser) -> None:
+def _add_config_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", default="classic", help="classic, 2016 or four_color")
     p.add_argument("--players", type=int, default=4, help="2-8 players (default 4)")
     p.add_argument("--characters", default=None,
@@ -19,19 +20,26 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
                    help="2016: 14 unique districts or a preset; classic: bonus purples")
     p.add_argument("--quick", action="store_true", help="classic quick game (7 districts)")
     p.add_argument("--max-rounds", type=int, default=100, help="safety cap on rounds")
+
+
+def _add_game_args(p: argparse.ArgumentParser) -> None:
+    _add_config_args(p)
     p.add_argument("--strategies", default="heuristic",
                    help="one strategy for all seats or one per seat, comma-separated "
                         "(presets: " + ", ".join(presets()) + ")")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
 
 
+def _names(value: str | None) -> str | tuple[str, ...] | None:
+    """A preset name as it is, or a comma-separated list as a tuple of names."""
+    if value is None or "," not in value:
+        return value
+    return tuple(x.strip() for x in value.split(","))
+
+
 def _config(a: argparse.Namespace) -> GameConfig:
-    def names(value):
-        if value is None or "," not in value:
-            return value
-        return tuple(x.strip() for x in value.split(","))
-    return GameConfig(ruleset=a.ruleset, players=a.players, characters=names(a.characters),
-                      districts=names(a.districts), quick=a.quick, max_rounds=a.max_rounds)
+    return GameConfig(ruleset=a.ruleset, players=a.players, characters=_names(a.characters),
+                      districts=_names(a.districts), quick=a.quick, max_rounds=a.max_rounds)
 
 
 def _simulate(a: argparse.Namespace) -> None:
@@ -78,6 +86,70 @@ def _list(a: argparse.Namespace) -> None:
         print(f"  {name:<12} {s.description}")
 
 
+def _write_report(record, reports: str) -> None:
+    from pathlib import Path
+
+    from . import report
+    path = report.write(report.build(record), Path(reports) / record.experiment.name)
+    print(f"report written to {path}/report.md and {path}/report.html")
+
+
+def _experiment(a: argparse.Namespace) -> None:
+    from . import experiment
+    exp = experiment.load(a.file)
+    print(f"{exp.title}: {len(exp.cells)} cells, {exp.total_games:,} games"
+          + (f" ({len(exp.skipped)} cells skipped)" if exp.skipped else ""))
+    record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress)
+    _write_report(record, a.reports)
+
+
+def _report(a: argparse.Namespace) -> None:
+    from . import experiment
+    _write_report(experiment.load_run(a.run_dir), a.reports)
+
+
+def _ints(value: str) -> list[int]:
+    try:
+        return [int(x) for x in value.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers, got {value!r}"
+                                         ) from None
+
+
+def _pair(value: str) -> tuple[float, float]:
+    try:
+        lo, hi = (float(x) for x in value.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected two numbers 'X0,X1', got {value!r}"
+                                         ) from None
+    return lo, hi
+
+
+def _compare(a: argparse.Namespace) -> None:
+    from .compare import Sprt, compare
+    sprt = None
+    if a.sprt_elo and a.sprt_delta:
+        raise ValueError("give --sprt-elo or --sprt-delta, not both.")
+    if a.sprt_elo:
+        sprt = Sprt.from_elo(*a.sprt_elo, alpha=a.alpha, beta=a.beta)
+    elif a.sprt_delta:
+        sprt = Sprt(*a.sprt_delta, alpha=a.alpha, beta=a.beta)
+    result = compare(a.a, a.b, _config(a), a.games, a.seed, crn=not a.no_crn, sprt=sprt,
+                     chunk_size=a.chunk_size, workers=a.workers, progress=not a.no_progress)
+    print(result.text())
+
+
+def _balance(a: argparse.Namespace) -> None:
+    from . import balance, experiment
+    characters = _names(a.characters)
+    name = a.name or "balance-" + (characters if isinstance(characters, str) else "custom")
+    exp = experiment.parse(balance.experiment_text(
+        characters, a.ruleset, a.players, a.games, a.seed, a.strategy), name)
+    record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress)
+    print(balance.text(record))
+    _write_report(record, a.reports)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``citadels`` command."""
     parser = argparse.ArgumentParser(prog="citadels", description=__doc__)
@@ -105,6 +177,54 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_bench)
     p = sub.add_parser("list", help="rulesets, characters, districts, presets, strategies")
     p.set_defaults(run=_list)
+
+    def common(p: argparse.ArgumentParser, runs: bool = True) -> None:
+        p.add_argument("--workers", type=int, default=None, help="threads (default: all)")
+        p.add_argument("--no-progress", action="store_true", help="no progress bar")
+        if runs:
+            p.add_argument("--runs", default="runs", help="directory of run data (runs/)")
+            p.add_argument("--reports", default="reports", help="report directory (reports/)")
+
+    p = sub.add_parser("experiment", help="run an experiment file and write its report")
+    p.add_argument("file", help="experiments/NAME.toml")
+    common(p)
+    p.set_defaults(run=_experiment)
+    p = sub.add_parser("report", help="write the report of a finished experiment run")
+    p.add_argument("run_dir", metavar="RUN", help="the run directory, e.g. runs/NAME")
+    p.add_argument("--reports", default="reports", help="report directory (reports/)")
+    p.set_defaults(run=_report)
+    p = sub.add_parser("compare", help="strategy A against B: seat rotation, common random "
+                                       "numbers, optional SPRT")
+    p.add_argument("a", help="strategy A (preset, or preset:param=value,...)")
+    p.add_argument("b", help="strategy B")
+    _add_config_args(p)
+    p.add_argument("--games", type=int, default=20_000,
+                   help="deals (each played once per rotation; default 20000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--chunk-size", type=int, default=5_000,
+                   help="deals per chunk (the SPRT checks after each)")
+    p.add_argument("--no-crn", action="store_true",
+                   help="independent deals for each rotation instead of common ones")
+    p.add_argument("--sprt-elo", type=_pair, metavar="ELO0,ELO1",
+                   help="sequential test of logistic Elo elo0 against elo1")
+    p.add_argument("--sprt-delta", type=_pair, metavar="D0,D1",
+                   help="sequential test of win-rate difference A-B d0 against d1")
+    p.add_argument("--alpha", type=float, default=0.05, help="SPRT type I error (0.05)")
+    p.add_argument("--beta", type=float, default=0.05, help="SPRT type II error (0.05)")
+    common(p, runs=False)
+    p.set_defaults(run=_compare)
+    p = sub.add_parser("balance", help="which characters of a set are over/under-powered")
+    p.add_argument("--characters", required=True,
+                   help="a preset name or comma-separated character names, one per rank")
+    p.add_argument("--ruleset", default="classic", help="classic, 2016 or four_color")
+    p.add_argument("--players", type=_ints, default=[4, 5],
+                   help="comma-separated player counts (default 4,5)")
+    p.add_argument("--games", type=int, default=100_000, help="games per cell (100000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--strategy", default="heuristic", help="strategy of every seat")
+    p.add_argument("--name", default=None, help="run/report name (default balance-SET)")
+    common(p)
+    p.set_defaults(run=_balance)
     return parser
 
 
