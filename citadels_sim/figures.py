@@ -36,7 +36,8 @@ def rate_by(t: pl.DataFrame, x: str, title: str, xlabel: str) -> Figure:
         xs = np.asarray(xs, float) + offset
         color = COLORS[i % len(COLORS)]
         ax.errorbar(xs, sub["win_rate"], yerr=_errors(sub, "win_rate"), marker="o", ms=4,
-                    capsize=3, color=color, label=label, lw=1.2)
+                    capsize=3, color=color, label=label, lw=1.2,
+                    ls="none" if categorical else "-")
         ax.hlines(sub["fair"][0], xs.min() - 0.2, xs.max() + 0.2, colors=[color],
                   linestyles="dotted", lw=1)
     if categorical:

@@ -130,9 +130,11 @@ def build(record: RunRecord) -> Report:
         rep.tables["win_rate_strategy"] = strat
         rep.table(with_ci(strat.select("label", "strategy", "n", "wins", "win_rate",
                                        "win_rate_low", "win_rate_high", "fair"), "win_rate"))
+        mixed = strat.filter(pl.col("strategy").n_unique().over("cell") > 1)
         rep.figure("win_rate_strategy", figures.rate_by(
-            strat, "strategy", "Win rate by strategy", "strategy"),
-            "Win rate of each strategy per cell, 95% Wilson intervals; dotted: fair 1/N.")
+            mixed, "strategy", "Win rate by strategy", "strategy"),
+            "Win rate of each strategy in the cells with several strategies, 95% Wilson "
+            "intervals; dotted: fair 1/N.")
         pw = labelled(analysis.pairwise(pairs, by_cell))
         rep.tables["pairwise"] = pw
         rep.text("Paired comparisons (per game: share of a's seats that won minus b's), "
