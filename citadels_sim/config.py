@@ -140,8 +140,10 @@ class GameConfig:
                               "(or, in 2016, the Patrician).")
         todo = [c.name for c in chosen if c.id not in L.IMPLEMENTED_CHARACTERS]
         if todo:
+            playable = [c.name for c in cards.characters(self.ruleset)
+                        if c.id in L.IMPLEMENTED_CHARACTERS]
             raise ConfigError(f"Character(s) {', '.join(todo)} are not playable in this version "
-                              "of the kernel yet; playable: " + ", ".join(BASE_CHARACTERS) + ".")
+                              "of the kernel yet; playable: " + ", ".join(playable) + ".")
         return tuple(by_rank[r].id for r in sorted(by_rank))
 
     def _preset_characters(self, name: str) -> tuple[str, ...]:
@@ -164,9 +166,7 @@ class GameConfig:
         needs9 = n == 8 or (rs == "2016" and n == 3)
         if needs9 and not has9:
             raise ConfigError(f"A {n}-player {rs} game needs a rank-9 character "
-                              f"(Queen, Artist{', Tax Collector' if rs == '2016' else ''}); "
-                              "rank-9 characters are not playable in this version of the "
-                              "kernel yet.")
+                              f"(Queen, Artist{', Tax Collector' if rs == '2016' else ''}).")
 
     def _resolve_districts(self) -> tuple[int, ...]:
         rs = self.ruleset

@@ -4,7 +4,7 @@
 ``simulate`` with the same arguments plays (logging draws no random numbers), and returns
 its events as dictionaries.  Every event carries ``type``, ``round``, ``seat``, ``character``
 (where they apply), its own fields, and ``state``: the public state after the event
-(``gold``, ``hand_sizes``, ``cities``, ``deck_size``, ``crown``).  The last event,
+(``gold``, ``hand_sizes``, ``cities``, ``deck_size``, ``crown``, ``tax_pile``).  The last event,
 ``game_end``, adds ``scores``, ``ranks``, ``winners`` and the per-seat scoring ``breakdown``.
 """
 
@@ -77,6 +77,7 @@ def _event(row: np.ndarray, config: GameConfig) -> dict:
         "cities": [[cards.district_name(rs, k) for k in city[:row[L.L_CITY_N + s]]]
                    for s, city in enumerate(cities)],
         "deck_size": int(row[L.L_DECK_N]),
+        "tax_pile": int(row[L.L_TAX_PILE]),
         "crown": int(row[L.L_CROWN]),
     }
     return out
@@ -103,7 +104,9 @@ def _describe(e: dict) -> str:
         "gather_gold": lambda: f"  {who} takes {e['gold']} gold.",
         "gather_cards": lambda: f"  {who} draws {e['drawn']} card(s), keeps {e['kept']}"
                                 + (f" ({e['card']})" if e['kept'] == 1 else "") + ".",
-        "income": lambda: f"  {who} collects {e['gold']} gold for {e['district_type']} districts.",
+        "income": lambda: f"  {who} collects {e['gold']} gold"
+                          + (f" and {e['cards']} card(s)" if e["cards"] else "")
+                          + f" for {e['district_type']} districts.",
         "bonus_gold": lambda: f"  {who} gains {e['gold']} extra gold{as_}.",
         "bonus_cards": lambda: f"  {who} gains {e['cards']} extra card(s){as_}.",
         "build": lambda: f"  {who} builds {e['district']} for {e['cost']}"
@@ -122,6 +125,17 @@ def _describe(e: dict) -> str:
         "smithy": lambda: f"  {who} pays 2 gold at the Smithy for {e['cards']} card(s).",
         "heir": lambda: f"The killed {e['character']}'s holder {who} reveals it as heir.",
         "round_end": lambda: _round_end(e),
+        "navigator": lambda: f"  The Navigator ({who}) takes "
+                             + (f"{e['gold']} gold." if e["gold"] else f"{e['cards']} cards."),
+        "refund": lambda: f"  The Alchemist ({who}) gets back {e['gold']} gold spent on builds.",
+        "scholar": lambda: f"  The Scholar ({who}) draws {e['drawn']}, keeps {e['card']} and "
+                           "shuffles the deck.",
+        "tribute": lambda: f"  The richest player P{e['from']} pays the Abbot ({who}) "
+                           f"{e['gold']} gold.",
+        "tax": lambda: f"  {who} pays {e['gold']} gold of tax to the pile.",
+        "take_pile": lambda: f"  The Tax Collector ({who}) takes the pile: {e['gold']} gold.",
+        "queen": lambda: f"  The Queen ({who}) gains {e['gold']} gold beside the rank-4 "
+                         "character.",
         "game_end": lambda: _game_end(e),
     }[t]()
     return text

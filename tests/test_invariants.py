@@ -89,7 +89,7 @@ def test_whole_game_invariants(ruleset, players):
             # gold: stashes = starting gold + paid by the bank - paid to the bank
             gold = p[:players, L.P_GOLD]
             assert (gold >= 0).all()
-            assert gold.sum() == 2 * players + g[L.G_BANK_OUT] - g[L.G_BANK_IN]
+            assert gold.sum() + g[L.G_TAX_PILE] == 2 * players + g[L.G_BANK_OUT] - g[L.G_BANK_IN]
             # no duplicate name in a city unless a Quarry is in the game (it may have been
             # destroyed since the duplicate was built)
             if tb.kinds[L.K_COUNT][L.D_QUARRY] == 0:

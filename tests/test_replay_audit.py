@@ -11,12 +11,13 @@ import pytest
 from citadels_sim import GameConfig, replay, simulate
 from citadels_sim.cards import districts
 
-RANK = {"Assassin": 1, "Thief": 2, "Magician": 3, "King": 4, "Bishop": 5, "Merchant": 6,
-        "Architect": 7, "Warlord": 8}
+#: build limits of RULES.md §2.5.1 (default 1)
+LIMIT = {"Architect": 3, "Scholar": 2, "Seer": 2, "Navigator": 0}
 
 
 def audit(events, config):
     info = {d.name: d for d in districts(config.ruleset)}
+    rank_of = {name: r + 1 for r, name in enumerate(config.character_names)}
     total = int(config.deck_counts().sum())
     last_rank, turn, builds, gathered = 0, None, 0, False
     prev = events[0]["state"]
@@ -24,12 +25,12 @@ def audit(events, config):
         st = e["state"]
         cards = st["deck_size"] + sum(st["hand_sizes"]) + sum(len(c) for c in st["cities"])
         assert cards == total, e
-        assert min(st["gold"]) >= 0, e
+        assert min(st["gold"]) >= 0 and st["tax_pile"] >= 0, e
         t = e["type"]
         if t == "pick":
             last_rank = 0
         if t in ("call", "skip_killed"):
-            rank = RANK[e["character"]]
+            rank = rank_of[e["character"]]
             assert rank > last_rank, "characters are called in ascending rank"
             last_rank, turn, builds, gathered = rank, e["character"], 0, False
         if t in ("gather_gold", "gather_cards"):
@@ -40,9 +41,10 @@ def audit(events, config):
         if t == "build":
             s = e["seat"]
             assert gathered, "no build before gathering"
-            builds += 1
-            assert builds <= (3 if turn == "Architect" else 1), "build limit"
-            assert st["gold"][s] == prev["gold"][s] - e["gold_paid"]
+            if not (turn == "Trader" and info[e["district"]].type == 2):  # trade: no limit
+                builds += 1
+            assert builds <= LIMIT.get(turn, 1), "build limit"
+            assert st["gold"][s] == prev["gold"][s] - e["gold_paid"], "build paid from the stash"
             assert st["cities"][s][-1] == e["district"] or e["district"] in st["cities"][s]
             before = prev["cities"][s]
             if e["district"] in before:
@@ -62,11 +64,19 @@ def audit(events, config):
     assert all(end["scores"][w] == best for w in end["winners"])
 
 
-@pytest.mark.parametrize("ruleset", ["classic", "2016", "four_color"])
-@pytest.mark.parametrize("players", [2, 4, 7])
-def test_replays_check_out(ruleset, players):
-    config = GameConfig(ruleset=ruleset, players=players)
-    lineup = ["heuristic", "random", "aggressive", "builder", "heuristic", "random", "builder"]
+CLASSIC8 = ["Assassin", "Thief", "Magician", "King", "Abbot", "Alchemist", "Navigator", "Warlord"]
+P8 = ["Assassin", "Thief", "Magician", "Patrician", "Abbot", "Trader", "Scholar", "Warlord"]
+CASES = [(rs, n, None) for rs in ("classic", "2016", "four_color") for n in (2, 4, 7)] + [
+    ("classic", 4, CLASSIC8), ("classic", 6, CLASSIC8 + ["Queen"]),
+    ("classic", 8, CLASSIC8 + ["Queen"]), ("2016", 2, P8), ("2016", 3, P8 + ["Tax Collector"]),
+    ("2016", 5, P8 + ["Queen"]), ("2016", 8, P8 + ["Tax Collector"]),
+]
+
+
+@pytest.mark.parametrize("ruleset,players,characters", CASES)
+def test_replays_check_out(ruleset, players, characters):
+    config = GameConfig(ruleset=ruleset, players=players, characters=characters)
+    lineup = ["heuristic", "random", "aggressive", "builder"] * 2
     for game in range(15):
         audit(replay(config, lineup[:players], 5, game), config)
 

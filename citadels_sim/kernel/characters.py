@@ -5,22 +5,32 @@ character id; a new character adds its cases here (and its decisions in ``policy
 touching the turn loop:
 
 ``on_reveal``      Step 1 effects after the theft (crown, four_color automatic income)
-``before_gather``  abilities used at the start of the turn (Assassin, Thief, Magician)
-``after_gather``   extras granted after the gather action (Merchant +1, Architect +2 cards)
-``end_of_turn``    abilities used at the end of the turn (Warlord destroy)
+``before_gather``  abilities used at the start of the turn (Assassin, Thief, Magician, Abbot)
+``after_gather``   extras after the gather action (Merchant +1, Architect +2 cards) and
+                   abilities used before building (Navigator, Scholar, Queen)
+``end_of_turn``    the end of the turn (Warlord destroy, Alchemist refund)
+
+Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
+(``rules.income_type``, ``rules.income_kind``) are looked up by id in ``rules``.
 """
 
 from .jit import hot, hot_inline
 
 from .districts import destroy_district
-from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_KING, CH_MAGICIAN, CH_MERCHANT, CH_THIEF,
-                     CH_WARLORD, G_CROWN, G_HOLDER, G_KILLED, G_NRANKS, G_ROBBED, G_ROBBER,
-                     G_RULESET, G_TURN_USED, P_GOLD, P_HAND_N, R_FOUR_COLOR, U_INCOME)
-from .log import (EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_REDRAW,
-                  EV_ROB, EV_SWAP, EV_THEFT, event)
-from .policy import choose_destroy, choose_magician, choose_redraw, choose_target_rank
-from .rules import income_count, income_type, warlord_cost
-from .state import gain, gain_cards, hand_take, pay, to_bottom, transfer
+from .layout import (CH_TAX_COLLECTOR, G_TAX_PILE, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ASSASSIN, CH_KING, CH_MAGICIAN,
+                     CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN, CH_SCHOLAR, CH_THIEF,
+                     CH_WARLORD, G_CROWN, G_DECK_N, G_HOLDER, G_KILLED, G_NP, G_NRANKS, G_ROBBED,
+                     G_ROBBER, G_RULESET, G_TURN_BUILD_GOLD, G_TURN_USED, P_GOLD, P_HAND_N,
+                     RANK_KING, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+from .log import (EV_TAKE_PILE, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_NAVIGATOR,
+                  EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SWAP, EV_THEFT,
+                  EV_TRIBUTE, event)
+from .policy import (choose_destroy, choose_income_cards, choose_keep, choose_magician,
+                     choose_navigator_cards, choose_redraw, choose_scholar, choose_target_rank,
+                     richest)
+from .rules import (INCOME_CARDS, INCOME_CHOICE, income_count, income_kind, income_type,
+                    warlord_cost)
+from .state import gain, gain_cards, hand_take, pay, shuffle_deck, to_bottom, transfer
 
 
 @hot_inline
@@ -33,14 +43,21 @@ def take_crown(st, s, r):
 
 @hot_inline
 def take_income(st, tb, ch, s, r):
-    """Colour income: 1 gold per district of the character's type (once, all at once)."""
+    """Per-district income: 1 gold (or card) per district of the character's type, taken
+    once, all at once (the 2016 Abbot declares his mix of gold and cards)."""
     it = income_type(ch)
     if it < 0 or st.g[G_TURN_USED] & U_INCOME:
         return
     st.g[G_TURN_USED] |= U_INCOME
     n = income_count(st, tb, s, it)
-    gain(st, s, n)
-    event(st, EV_INCOME, s, r, n, it)
+    kind = income_kind(st, ch)
+    cards = 0
+    if kind == INCOME_CARDS:
+        cards = n
+    elif kind == INCOME_CHOICE:
+        cards = choose_income_cards(st, tb, s, n)
+    gain(st, s, n - cards)
+    event(st, EV_INCOME, s, r, n - cards, it, gain_cards(st, s, cards))
 
 
 @hot_inline
@@ -58,7 +75,7 @@ def on_reveal(st, tb, ch, s, r):
     if st.g[G_RULESET] == R_FOUR_COLOR:
         take_income(st, tb, ch, s, r)
         _extras(st, ch, s, r)
-    if ch == CH_KING:
+    if ch == CH_KING or ch == CH_PATRICIAN:
         take_crown(st, s, r)
 
 
@@ -92,6 +109,32 @@ def before_gather(st, tb, ch, s, r):
         event(st, EV_ROB, s, r, target)
     elif ch == CH_MAGICIAN:
         _magic(st, tb, s, r)
+    elif ch == CH_ABBOT:
+        _abbot_tribute(st, s, r)
+    elif ch == CH_TAX_COLLECTOR and st.g[G_TAX_PILE] > 0:  # take the whole pile
+        gold = st.g[G_TAX_PILE]
+        st.g[G_TAX_PILE] = 0
+        st.p[s, P_GOLD] += gold
+        event(st, EV_TAKE_PILE, s, r, gold)
+
+
+@hot_inline
+def _abbot_tribute(st, s, r):
+    """The richest player pays the Abbot 1 gold (C: only a single richest other player;
+    2016: when someone is strictly richer than the Abbot, one of the richest, D43)."""
+    g = st.g
+    most, count = -1, 0
+    for o in range(g[G_NP]):
+        gold = st.p[o, P_GOLD]
+        if gold > most:
+            most, count = gold, 1
+        elif gold == most:
+            count += 1
+    if st.p[s, P_GOLD] == most or (g[G_RULESET] == R_CLASSIC and count > 1) or most == 0:
+        return
+    payer = richest(st, s)
+    transfer(st, payer, s, 1)
+    event(st, EV_TRIBUTE, s, r, payer, 1)
 
 
 @hot_inline
@@ -122,20 +165,60 @@ def _magic(st, tb, s, r):
 
 @hot_inline
 def after_gather(st, tb, ch, s, r):
-    """Extras that come after the gather action (classic and 2016; four_color: on reveal)."""
+    """Extras that come after the gather action (classic and 2016; four_color: on reveal),
+    and abilities used after gathering, before building (Navigator, Scholar, Queen)."""
     if st.g[G_RULESET] != R_FOUR_COLOR:
         _extras(st, ch, s, r)
+    if ch == CH_NAVIGATOR:
+        if choose_navigator_cards(st, tb, s):
+            event(st, EV_NAVIGATOR, s, r, 0, gain_cards(st, s, 4))
+        else:
+            gain(st, s, 4)
+            event(st, EV_NAVIGATOR, s, r, 4, 0)
+    elif ch == CH_SCHOLAR:
+        if st.g[G_DECK_N] > 0 and choose_scholar(st, tb, s):
+            _scholar(st, tb, s, r)
+    elif ch == CH_QUEEN:
+        if queen_neighbour(st, s) and st.g[G_KILLED] != RANK_KING:
+            gain(st, s, 3)
+            event(st, EV_QUEEN, s, r, 3)
+
+
+@hot_inline
+def queen_neighbour(st, s):
+    """Does a seat next to ``s`` hold the rank-4 character this round?"""
+    n = st.g[G_NP]
+    king = st.g[G_HOLDER + RANK_KING]
+    return king >= 0 and (king == (s + 1) % n or king == (s + n - 1) % n)
+
+
+@hot_inline
+def _scholar(st, tb, s, r):
+    """Draw 7 (all if fewer), keep 1, return the others and shuffle the whole deck."""
+    start = st.p[s, P_HAND_N]
+    n = gain_cards(st, s, 7)
+    k = choose_keep(st, tb, s, st.hand[s, start:start + n], n)
+    kept = st.hand[s, start + k]
+    for i in range(start + n - 1, start - 1, -1):
+        if i != start + k:
+            to_bottom(st, hand_take(st, s, i))
+    shuffle_deck(st)
+    event(st, EV_SCHOLAR, s, r, n, kept)
 
 
 @hot_inline
 def end_of_turn(st, tb, ch, s, r):
-    """Abilities used at the end of the turn (classic timing; legal in 2016 and four_color)."""
+    """End of the turn in the order of RULES.md §2.5 Step 5 (D17): abilities used at the end
+    (classic timing, legal in 2016 and four_color), then the Alchemist's refund."""
     if ch == CH_WARLORD:
         target, i = choose_destroy(st, tb, s)
         if target >= 0:
             cost = warlord_cost(st, tb, target, i)
             pay(st, s, cost)
             destroy_district(st, tb, s, r, target, i, cost)
+    if ch == CH_ALCHEMIST and st.g[G_TURN_BUILD_GOLD] > 0:
+        gain(st, s, st.g[G_TURN_BUILD_GOLD])
+        event(st, EV_REFUND, s, r, st.g[G_TURN_BUILD_GOLD])
 
 
 @hot_inline

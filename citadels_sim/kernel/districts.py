@@ -9,10 +9,11 @@ the function that handles the moment it acts.
 
 from .jit import hot_inline
 
-from .layout import (D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY, D_OBSERVATORY, D_SMITHY,
-                     G_DECK_N, G_NP, G_ROUND, G_RULESET, G_TURN_USED, P_GOLD, P_HAND_N, R_2016,
-                     U_LABORATORY, U_SMITHY)
-from .log import (EV_BUILD, EV_DESTROY, EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD,
+from .layout import (CH_TAX_COLLECTOR, D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY,
+                     D_OBSERVATORY, D_SMITHY, G_DECK_N, G_NP, G_RANK_CHAR, G_ROUND, G_RULESET,
+                     G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_CHAR, G_TURN_USED, P_GOLD, P_HAND_N,
+                     RANK_9, R_2016, U_LABORATORY, U_SMITHY)
+from .log import (EV_TAX, EV_BUILD, EV_DESTROY, EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD,
                   EV_LABORATORY, EV_SMITHY, event)
 from .policy import (choose_card_payment, choose_gather_cards, choose_graveyard, choose_keep,
                      choose_laboratory, choose_payment_card, choose_smithy)
@@ -61,8 +62,22 @@ def build_from_hand(st, tb, s, r, i):
     for _ in range(cards):
         to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s, -1)))
     pay(st, s, cost - cards)
+    st.g[G_TURN_BUILD_GOLD] += cost - cards
     city_add(st, s, kind, st.g[G_ROUND])
     event(st, EV_BUILD, s, r, kind, cost, cost - cards, cards)
+    build_triggers(st, s, r)
+
+
+@hot_inline
+def build_triggers(st, s, r):
+    """After each build (RULES.md §2.5.3): the 2016 tax, 1 gold to the pile if the builder
+    has any, unless the Tax Collector's powers apply to this turn (D49)."""
+    g = st.g
+    if (g[G_RANK_CHAR + RANK_9] == CH_TAX_COLLECTOR and g[G_TURN_CHAR] != CH_TAX_COLLECTOR
+            and st.p[s, P_GOLD] >= 1):
+        st.p[s, P_GOLD] -= 1
+        g[G_TAX_PILE] += 1
+        event(st, EV_TAX, s, r, 1)
 
 
 @hot_inline

@@ -91,11 +91,15 @@ def draft(st, tb):
             deck = _keep(st, tb, s, deck)
             if step > 0:
                 deck = _discard_choice(st, tb, s, deck)
-    else:  # three players, 8 characters (classic, four_color)
+    else:  # three players: classic/four_color with 8 characters, 2016 with 9 (§2.3.4)
         r = random_rank(st, deck)
         _discard_down(st, r)
         deck &= ~(1 << r)
         for i in range(6):
+            if i == 3 and g[G_NRANKS] == 9:  # 2016: C discards one of the five at random
+                r = random_rank(st, deck)
+                _discard_down(st, r)
+                deck &= ~(1 << r)
             deck = _keep(st, tb, (crown + i) % 3, deck)
         for r in range(g[G_NRANKS]):
             if (deck >> r) & 1:

@@ -2,12 +2,14 @@
 
 from .jit import hot
 
-from .characters import take_crown
+from .characters import queen_neighbour, take_crown
+from .state import gain
 from .draft import draft
-from .layout import (CH_KING, G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST, G_HOLDER, G_KILLED,
-                     G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK_CHAR, G_ROBBED,
-                     G_ROBBER, G_ROUND, MAX_RANKS, P_AT7, P_AT8, P_REVEALED, RANK_KING)
-from .log import EV_GAME_END, EV_HEIR, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
+from .layout import (CH_KING, CH_PATRICIAN, CH_QUEEN, G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST,
+                     G_HOLDER, G_KILLED, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER,
+                     G_RANK_CHAR, G_ROBBED, G_ROBBER, G_ROUND, MAX_RANKS, P_AT7, P_AT8,
+                     P_REVEALED, RANK_9, RANK_KING)
+from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
 from .turn import play_turn
@@ -28,14 +30,21 @@ def _start_round(st):
 
 @hot
 def _end_round(st, tb):
-    """Killed King: his holder reveals him and takes the crown as heir."""
+    """Killed King or Patrician: his holder reveals him and takes the crown as heir; a living
+    Queen next to him gets her +3 now (RULES.md §2.6)."""
     g = st.g
     k = g[G_KILLED]
-    if k == RANK_KING and st.g[G_HOLDER + k] >= 0 and st.g[G_RANK_CHAR + k] == CH_KING:
-        s = st.g[G_HOLDER + k]
+    ch = g[G_RANK_CHAR + k] if k >= 0 else -1
+    if k == RANK_KING and g[G_HOLDER + k] >= 0 and (ch == CH_KING or ch == CH_PATRICIAN):
+        s = g[G_HOLDER + k]
         st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], k + 1)
         event(st, EV_HEIR, s, k)
         take_crown(st, s, k)
+    q = g[G_HOLDER + RANK_9]
+    if (k == RANK_KING and q >= 0 and g[G_RANK_CHAR + RANK_9] == CH_QUEEN
+            and queen_neighbour(st, q)):
+        gain(st, q, 3)
+        event(st, EV_QUEEN, q, RANK_9, 3)
     event(st, EV_ROUND_END, -1, -1)
 
 

@@ -120,9 +120,12 @@ N_CHARACTERS = len(CHARACTER_KEYS)
  CH_QUEEN, CH_ARTIST, CH_TAX_COLLECTOR) = range(N_CHARACTERS)
 #: characters whose powers the kernel plays today (the base eight)
 IMPLEMENTED_CHARACTERS = (CH_ASSASSIN, CH_THIEF, CH_MAGICIAN, CH_KING, CH_BISHOP,
-                          CH_MERCHANT, CH_ARCHITECT, CH_WARLORD)
+                          CH_MERCHANT, CH_ARCHITECT, CH_WARLORD, CH_PATRICIAN, CH_ABBOT,
+                          CH_ALCHEMIST, CH_TRADER, CH_NAVIGATOR, CH_SCHOLAR, CH_QUEEN,
+                          CH_TAX_COLLECTOR)
 RANK_KING = 3  # rank index of the rank-4 (crown) characters
 RANK_BISHOP = 4
+RANK_9 = 8
 
 # --- g: game scalars -----------------------------------------------------------------
 # The first G_CFG_LEN entries are the configuration, copied from ``Tables.cfg``.
@@ -154,10 +157,13 @@ G_CFG_LEN = G_FAMILY + MAX_SEATS
  G_BUILDS_LEFT,    # builds still allowed this turn
  G_TURN_USED,      # bitmask of once-per-turn uses this turn (U_* bits)
  G_FIRST,          # seat that completed first, -1
- G_BANK_OUT,       # gold the bank has paid out (gold is conserved: stashes = 2n + out - in)
+ G_BANK_OUT,       # gold the bank has paid out (conserved: stashes + tax pile = 2n + out - in)
  G_BANK_IN,        # gold paid to the bank
+ G_TURN_CHAR,      # character id whose powers and limits apply this turn, -1 outside turns
+ G_TURN_BUILD_GOLD,  # gold paid for builds this turn (Alchemist)
+ G_TAX_PILE,       # gold on the 2016 Tax Collector's pile (carried over between rounds)
  G_HOLDER,         # G_HOLDER + r: seat holding rank r this round, -1 if nobody
- ) = range(G_CFG_LEN, G_CFG_LEN + 20)
+ ) = range(G_CFG_LEN, G_CFG_LEN + 23)
 G_SCRATCH = G_HOLDER + MAX_RANKS       # work space for functions that may not allocate
 G_LEN = G_SCRATCH + SCRATCH_LEN
 
@@ -189,8 +195,8 @@ P_LEN = P_KINDS + N_KINDS
 # --- log: one row per replay event ---------------------------------------------------
 LOG_CAP = 4096
 (L_TYPE, L_ROUND, L_SEAT, L_RANK, L_A, L_B, L_C, L_D,
- L_CROWN, L_DECK_N) = range(10)
-L_GOLD = 10
+ L_CROWN, L_DECK_N, L_TAX_PILE) = range(11)
+L_GOLD = 11
 L_HAND_N = L_GOLD + MAX_SEATS
 L_CITY_N = L_HAND_N + MAX_SEATS
 L_CITY = L_CITY_N + MAX_SEATS  # MAX_SEATS * CITY_CAP district kinds, -1 padded

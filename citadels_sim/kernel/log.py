@@ -8,7 +8,7 @@ Logging never draws random numbers, so a logged game is the same game as an unlo
 
 from .jit import hot, hot_inline
 
-from .layout import (CITY_CAP, G_CROWN, G_DECK_N, G_LOG_N, G_LOG_ON, G_NP, G_ROUND, L_A, L_B,
+from .layout import (G_TAX_PILE, L_TAX_PILE, CITY_CAP, G_CROWN, G_DECK_N, G_LOG_N, G_LOG_ON, G_NP, G_ROUND, L_A, L_B,
                      L_C, L_CITY, L_CITY_N, L_CROWN, L_D, L_DECK_N, L_GOLD, L_HAND_N, L_RANK,
                      L_ROUND, L_SEAT, L_TYPE, LOG_CAP, P_CITY_N, P_GOLD, P_HAND_N)
 
@@ -24,7 +24,7 @@ EVENTS = (
     ("crown", ("from",)),                            # seat takes the crown; a = previous holder
     ("gather_gold", ("gold",)),
     ("gather_cards", ("drawn", "kept", "card", "card2")),  # card = first kept kind
-    ("income", ("gold", "district_type")),
+    ("income", ("gold", "district_type", "cards")),  # per-district income (gold and/or cards)
     ("bonus_gold", ("gold",)),                       # Merchant +1
     ("bonus_cards", ("cards",)),                     # Architect +2
     ("build", ("district", "cost", "gold_paid", "cards_paid")),
@@ -39,11 +39,19 @@ EVENTS = (
     ("heir", ()),                                    # killed King takes the crown
     ("round_end", ()),
     ("game_end", ("first_completer", "capped")),
+    ("navigator", ("gold", "cards")),                # Navigator: 4 gold or 4 cards
+    ("refund", ("gold",)),                           # Alchemist: build gold back
+    ("scholar", ("drawn", "card")),                  # Scholar: drew, kept card, shuffled
+    ("tribute", ("from", "gold")),                   # Abbot: the richest pays 1 gold
+    ("queen", ("gold",)),                            # Queen: +3 next to the rank-4 character
+    ("tax", ("gold",)),                              # builder pays the 2016 tax to the pile
+    ("take_pile", ("gold",)),                        # the Tax Collector takes the pile
 )
 (EV_SETUP, EV_DISCARD_UP, EV_DISCARD_DOWN, EV_PICK, EV_CALL, EV_SKIP_KILLED, EV_THEFT,
  EV_CROWN, EV_GATHER_GOLD, EV_GATHER_CARDS, EV_INCOME, EV_BONUS_GOLD, EV_BONUS_CARDS,
  EV_BUILD, EV_KILL, EV_ROB, EV_SWAP, EV_REDRAW, EV_DESTROY, EV_GRAVEYARD, EV_LABORATORY,
- EV_SMITHY, EV_HEIR, EV_ROUND_END, EV_GAME_END) = range(len(EVENTS))
+ EV_SMITHY, EV_HEIR, EV_ROUND_END, EV_GAME_END, EV_NAVIGATOR, EV_REFUND, EV_SCHOLAR,
+ EV_TRIBUTE, EV_QUEEN, EV_TAX, EV_TAKE_PILE) = range(len(EVENTS))
 
 
 @hot
@@ -64,6 +72,7 @@ def _record(st, etype, seat, rank, a, b, c, d):
     row[L_D] = d
     row[L_CROWN] = g[G_CROWN]
     row[L_DECK_N] = g[G_DECK_N]
+    row[L_TAX_PILE] = g[G_TAX_PILE]
     for s in range(g[G_NP]):
         row[L_GOLD + s] = st.p[s, P_GOLD]
         row[L_HAND_N + s] = st.p[s, P_HAND_N]

@@ -26,7 +26,7 @@ from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN,
                      G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, P_CITY_N, P_FAMILY, P_GOLD,
                      P_HAND_N, RNG_SEAT0)
 from .rng import below
-from .rules import (build_cost, can_build, destroyable, has, income_count, income_type,
+from .rules import (build_cost, can_build, within_limit, destroyable, has, income_count, income_type,
                     max_card_payment, warlord_cost)
 from .state import city_size
 
@@ -234,7 +234,8 @@ def choose_keep(st, tb, s, drawn, n):
 
 @hot_inline
 def choose_build(st, tb, s):
-    """Hand index of the district seat ``s`` builds now, or -1 to stop building."""
+    """Hand index of the district seat ``s`` builds now (within the turn's build limit),
+    or -1 to stop building."""
     fam = st.p[s, P_FAMILY]
     best, ties, pick = NEG, 0, -1
     if fam == F_RANDOM:
@@ -242,7 +243,7 @@ def choose_build(st, tb, s):
         ties = 1  # "build nothing" is one of the options
     for i in range(st.p[s, P_HAND_N]):
         kind = st.hand[s, i]
-        if not can_build(st, tb, s, kind):
+        if not (within_limit(st, tb, kind) and can_build(st, tb, s, kind)):
             continue
         if fam == F_RANDOM:
             v = 0.0
@@ -452,3 +453,28 @@ def choose_destroy(st, tb, s):
             if take:
                 tgt, idx = o, i
     return tgt, idx
+
+
+@hot
+def choose_income_cards(st, tb, s, n):
+    """How many of ``n`` per-district resources seat ``s`` takes as cards (2016 Abbot)."""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), n + 1)
+    need = int(_param(tb, s, PR_CARD_NEED)) - useful_cards(st, tb, s)
+    return min(n, max(0, need))
+
+
+@hot
+def choose_navigator_cards(st, tb, s):
+    """Navigator: True for 4 cards, False for 4 gold."""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < _param(tb, s, PR_CARD_NEED)
+
+
+@hot
+def choose_scholar(st, tb, s):
+    """Scholar: draw 7, keep 1 and shuffle the deck?"""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return True

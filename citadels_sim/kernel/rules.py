@@ -7,11 +7,12 @@ case to the function that concerns it (build cost, build legality, destruction c
 from .jit import hot_inline
 
 from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR,
-                     CH_KING, CH_MARSHAL, CH_MERCHANT, CH_PATRICIAN, CH_TRADER, CH_WARLORD,
-                     D_FACTORY, D_GREAT_WALL, D_KEEP, D_QUARRY, D_SCHOOL_OF_MAGIC, D_THIEVES_DEN,
-                     G_HOLDER, G_KILLED, G_N_COMPLETE, G_RANK_CHAR, G_RULESET, K_COST, K_TYPE,
-                     P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, RANK_BISHOP, R_2016, R_CLASSIC,
-                     T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE)
+                     CH_KING, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_SCHOLAR,
+                     CH_SEER, CH_TRADER, CH_WARLORD, D_FACTORY, D_GREAT_WALL, D_KEEP, D_QUARRY,
+                     D_SCHOOL_OF_MAGIC, D_THIEVES_DEN, G_BUILDS_LEFT, G_HOLDER, G_KILLED,
+                     G_N_COMPLETE, G_RANK_CHAR, G_RULESET, G_TURN_CHAR, K_COST, K_TYPE, P_CITY_N,
+                     P_GOLD, P_HAND_N, P_KINDS, RANK_BISHOP, R_2016, R_CLASSIC, T_MILITARY,
+                     T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE)
 from .state import city_size, has
 
 
@@ -53,8 +54,22 @@ def max_card_payment(st, s, kind):
 
 
 @hot_inline
+def counts_toward_limit(st, tb, kind):
+    """Does building ``kind`` in this turn use up one of the turn's builds?"""
+    if st.g[G_TURN_CHAR] == CH_TRADER and tb.kinds[K_TYPE, kind] == T_TRADE:
+        return False
+    return True
+
+
+@hot_inline
+def within_limit(st, tb, kind):
+    """Does this turn's build limit still allow building ``kind``?"""
+    return st.g[G_BUILDS_LEFT] > 0 or not counts_toward_limit(st, tb, kind)
+
+
+@hot_inline
 def can_build(st, tb, s, kind):
-    """Is the hand card ``kind`` legal and affordable for seat ``s`` now?"""
+    """Is the hand card ``kind`` legal and affordable for seat ``s`` (limit aside)?"""
     if has(st, s, kind) and not duplicate_allowed(st, s, kind):
         return False
     return st.p[s, P_GOLD] + max_card_payment(st, s, kind) >= build_cost(st, tb, s, kind)
@@ -85,6 +100,11 @@ def destroyable(st, tb, target, i):
     return st.city[target, i] != D_KEEP
 
 
+INCOME_GOLD = 0
+INCOME_CARDS = 1
+INCOME_CHOICE = 2  # 2016 Abbot: each district pays 1 gold or 1 card, as declared
+
+
 @hot_inline
 def income_type(char):
     """District type that pays ``char``'s income (1 per district), -1 if none."""
@@ -113,8 +133,22 @@ def income_count(st, tb, s, itype):
 
 
 @hot_inline
+def income_kind(st, char):
+    """What ``char``'s per-district income pays: INCOME_GOLD, INCOME_CARDS or INCOME_CHOICE."""
+    if char == CH_PATRICIAN or char == CH_CARDINAL:
+        return INCOME_CARDS
+    if char == CH_ABBOT and st.g[G_RULESET] == R_2016:
+        return INCOME_CHOICE
+    return INCOME_GOLD
+
+
+@hot_inline
 def build_limit(char):
     """Builds allowed in ``char``'s turn."""
     if char == CH_ARCHITECT:
         return 3
+    if char == CH_SEER or char == CH_SCHOLAR:
+        return 2
+    if char == CH_NAVIGATOR:
+        return 0
     return 1

@@ -131,6 +131,21 @@ def hand_take(st, s, i):
 
 
 @hot
+def shuffle_deck(st):
+    """Shuffle the deck in place (deck stream)."""
+    g = st.g
+    n = g[G_DECK_N]
+    head = g[G_DECK_HEAD]
+    for i in range(n - 1, 0, -1):
+        j = below(st.rng, RNG_DECK, i + 1)
+        a = (head + i) % DECK_CAP
+        b = (head + j) % DECK_CAP
+        t = st.deck[a]
+        st.deck[a] = st.deck[b]
+        st.deck[b] = t
+
+
+@hot
 def gain_cards(st, s, n):
     """Seat ``s`` gains up to ``n`` cards from the top of the deck; returns how many."""
     got = 0
