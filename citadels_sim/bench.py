@@ -17,6 +17,9 @@ import numba
 from .config import GameConfig
 from .simulate import build_tables, play_chunk, resolve_strategies
 
+#: the 2016 benchmark set: 9 characters the kernel plays, with the first_game districts
+BENCH_2016_SET = ("Assassin", "Thief", "Magician", "Patrician", "Abbot", "Trader", "Scholar",
+                  "Warlord", "Queen")
 _FIRST_GAME = ("import time; t = time.perf_counter(); from citadels_sim.simulate import simulate; "
                "simulate(games=1, picks=False); print(time.perf_counter() - t)")
 
@@ -58,7 +61,9 @@ def run(games: int = 200_000, cold: bool = True) -> list[tuple[str, str]]:
         rows.append(("warm start (import + cached kernel + 1 game)",
                      f"{_start_time(None):.2f} s"))
     cores = numba.config.NUMBA_NUM_THREADS
-    cases = [("base game, classic, 4 players, heuristic", GameConfig(), "heuristic")]
+    cases = [("base game, classic, 4 players, heuristic", GameConfig(), "heuristic"),
+             ("2016, 9 characters, 6 players, 14 unique districts, heuristic",
+              GameConfig(ruleset="2016", players=6, characters=BENCH_2016_SET), "heuristic")]
     for label, config, strategies in cases:
         one = throughput(config, strategies, games // 2, 1)
         rows.append((f"{label}: 1 core", f"{one:,.0f} games/s"))

@@ -117,7 +117,16 @@ def make_state(ruleset="classic", players=4, families=None, seed=0, game=0, log=
     """
     tb, _ = make_tables(ruleset, players, families, **cfg_kwargs)
     st = S.new_state(tb, seed, game, log)
+    _TABLES[id(st.g)] = tb
     return st, tb
+
+
+_TABLES: dict = {}
+
+
+def tables_of(st):
+    """The Tables a state made by :func:`make_state` was set up with."""
+    return _TABLES[id(st.g)]
 
 
 def set_strategy(st, tb, s, spec):
@@ -226,7 +235,7 @@ def city_list(st, s) -> list[int]:
 def clear_city(st, s, to_deck=False) -> list[int]:
     out = []
     while st.p[s, L.P_CITY_N] > 0:
-        card = int(S.city_take(st, s, st.p[s, L.P_CITY_N] - 1))
+        card = int(S.city_take(st, tables_of(st), s, st.p[s, L.P_CITY_N] - 1))
         out.append(card)
         if to_deck:
             S.to_bottom(st, card)
@@ -236,7 +245,7 @@ def clear_city(st, s, to_deck=False) -> list[int]:
 def add_city(st, s, names, rnd=0):
     """Build ``names`` into seat ``s``'s city (no payment), as if in round ``rnd``."""
     for k in kinds(names):
-        S.city_add(st, s, k, rnd)
+        S.city_add(st, tables_of(st), s, k, rnd)
 
 
 def set_city(st, s, names, rnd=0):

@@ -63,7 +63,7 @@ def build_from_hand(st, tb, s, r, i):
         to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s, -1)))
     pay(st, s, cost - cards)
     st.g[G_TURN_BUILD_GOLD] += cost - cards
-    city_add(st, s, kind, st.g[G_ROUND])
+    city_add(st, tb, s, kind, st.g[G_ROUND])
     event(st, EV_BUILD, s, r, kind, cost, cost - cards, cards)
     build_triggers(st, s, r)
 
@@ -104,7 +104,7 @@ def turn_actions(st, tb, s, r):
 def destroy_district(st, tb, s, r, target, i, cost):
     """District ``i`` of ``target``'s city is destroyed by the Warlord of seat ``s``: it goes
     to the bottom of the deck, unless a Graveyard owner (not the Warlord) buys it for 1."""
-    kind = city_take(st, target, i)
+    kind = city_take(st, tb, target, i)
     saver = -1
     for o in range(st.g[G_NP]):
         if (o != s and has(st, o, D_GRAVEYARD) and st.p[o, P_GOLD] >= 1

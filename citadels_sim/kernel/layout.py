@@ -12,7 +12,8 @@ array              shape / dtype                contents
                                                 the round's state, the rank holders
                                                 (``G_HOLDER + r``) and scratch space
 ``p``              (MAX_SEATS, P_LEN) int32     per-seat scalars, indexed by ``P_*``, then the
-                                                count of each district kind in the city
+                                                city's count of each printed type
+                                                (``P_TYPES + t``) and of each district kind
                                                 (``P_KINDS + kind``)
 ``hand``           (MAX_SEATS, HAND_CAP) int16  district kinds in each hand; ``p[s, P_HAND_N]`` used
 ``city``           (MAX_SEATS, CITY_CAP) int16  district kinds in each city, in build order;
@@ -188,8 +189,9 @@ U_GATHERED = 1 << 4
  P_COLOURS,        # final colour/type bonus
  P_COMPLETE,       # final completion bonus (+4 first, +2 other complete cities)
  P_EXTRAS,         # final points from district effects
- P_KINDS,          # P_KINDS + kind: copies of district ``kind`` in the seat's city
+ P_TYPES,          # P_TYPES + t: districts of printed type ``t`` in the seat's city
  ) = range(14)
+P_KINDS = P_TYPES + N_TYPES  # P_KINDS + kind: copies of district ``kind`` in the seat's city
 P_LEN = P_KINDS + N_KINDS
 
 # --- log: one row per replay event ---------------------------------------------------

@@ -24,7 +24,7 @@ from .jit import hot, hot_inline
 from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
                      CH_THIEF, CH_WARLORD, G_CROWN, G_DECK_N, G_FACEUP, G_NP, G_NRANKS,
                      G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, P_CITY_N, P_FAMILY, P_GOLD,
-                     P_HAND_N, RNG_SEAT0)
+                     P_HAND_N, P_TYPES, RNG_SEAT0)
 from .rng import below
 from .rules import (build_cost, can_build, within_limit, destroyable, has, income_count, income_type,
                     max_card_payment, warlord_cost)
@@ -110,11 +110,7 @@ def useful_cards(st, tb, s):
 
 @hot_inline
 def _missing_type(st, tb, s, kind):
-    t = tb.kinds[K_TYPE, kind]
-    for i in range(st.p[s, P_CITY_N]):
-        if tb.kinds[K_TYPE, st.city[s, i]] == t:
-            return False
-    return True
+    return st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] == 0
 
 
 @hot_inline

@@ -11,8 +11,8 @@ from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT
                      CH_SEER, CH_TRADER, CH_WARLORD, D_FACTORY, D_GREAT_WALL, D_KEEP, D_QUARRY,
                      D_SCHOOL_OF_MAGIC, D_THIEVES_DEN, G_BUILDS_LEFT, G_HOLDER, G_KILLED,
                      G_N_COMPLETE, G_RANK_CHAR, G_RULESET, G_TURN_CHAR, K_COST, K_TYPE, P_CITY_N,
-                     P_GOLD, P_HAND_N, P_KINDS, RANK_BISHOP, R_2016, R_CLASSIC, T_MILITARY,
-                     T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE)
+                     P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC,
+                     T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE)
 from .state import city_size, has
 
 
@@ -124,12 +124,7 @@ def income_count(st, tb, s, itype):
     """Districts of seat ``s`` paying income of type ``itype`` (School of Magic counts, D: any)."""
     if itype < 0:
         return 0
-    n = 0
-    for i in range(st.p[s, P_CITY_N]):
-        kind = st.city[s, i]
-        if tb.kinds[K_TYPE, kind] == itype or kind == D_SCHOOL_OF_MAGIC:
-            n += 1
-    return n
+    return st.p[s, P_TYPES + itype] + st.p[s, P_KINDS + D_SCHOOL_OF_MAGIC]
 
 
 @hot_inline

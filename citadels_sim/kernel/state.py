@@ -12,9 +12,9 @@ from .jit import alloc, hot, hot_inline
 
 from .layout import (CITY_CAP, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT, G_CFG_LEN, G_CROWN,
                      G_DECK_HEAD, G_DECK_N, G_EVENT, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LEN,
-                     G_LOG_ON, G_NP, G_ROBBED, G_ROBBER, G_TURN_RANK, HAND_CAP, K_COUNT, LOG_CAP,
-                     LOG_W, MAX_RANKS, MAX_SEATS, N_STREAMS, P_AT7, P_AT8, P_CITY_N, P_FAMILY,
-                     P_GOLD, P_HAND_N, P_KINDS, P_LEN, RNG_DECK, RNG_DRAFT)
+                     G_LOG_ON, G_NP, G_ROBBED, G_ROBBER, G_TURN_RANK, HAND_CAP, K_COUNT, K_TYPE,
+                     LOG_CAP, LOG_W, MAX_RANKS, MAX_SEATS, N_STREAMS, P_AT7, P_AT8, P_CITY_N,
+                     P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_LEN, P_TYPES, RNG_DECK, RNG_DRAFT)
 from .rng import below, seed_streams
 
 State = namedtuple("State", ["g", "p", "hand", "city", "city_round", "deck", "rng", "log"])
@@ -188,18 +188,19 @@ def _track_size(st, s):
 
 
 @hot_inline
-def city_add(st, s, kind, rnd):
+def city_add(st, tb, s, kind, rnd):
     """Put district ``kind`` into seat ``s``'s city (built in round ``rnd``)."""
     n = st.p[s, P_CITY_N]
     st.city[s, n] = kind
     st.city_round[s, n] = rnd
     st.p[s, P_CITY_N] = n + 1
     st.p[s, P_KINDS + kind] += 1
+    st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] += 1
     _track_size(st, s)
 
 
 @hot
-def city_take(st, s, i):
+def city_take(st, tb, s, i):
     """Remove and return the district at position ``i`` of seat ``s``'s city."""
     n = st.p[s, P_CITY_N] - 1
     kind = st.city[s, i]
@@ -208,5 +209,6 @@ def city_take(st, s, i):
     st.city[s, n] = -1
     st.p[s, P_CITY_N] = n
     st.p[s, P_KINDS + kind] -= 1
+    st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] -= 1
     _track_size(st, s)
     return kind
