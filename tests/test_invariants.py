@@ -8,7 +8,9 @@ independent recomputation from the final state.
 import numpy as np
 import pytest
 
-from citadels_sim.config import GameConfig
+from citadels_sim.cards import characters
+from citadels_sim.cards import districts as cards_districts
+from citadels_sim.config import IMPLEMENTED_DISTRICTS, ConfigError, GameConfig
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.run import play_state
 from citadels_sim.simulate import build_tables, resolve_strategies
@@ -68,41 +70,86 @@ def order_key(st, tb, s, ruleset):
     return (score,)
 
 
+def check_game(st, tb, config, game):
+    """Every invariant of one finished game."""
+    ruleset, players = config.ruleset, config.players
+    g, p = st.g, st.p
+    where = (config, game)
+    # cards: every copy is in the deck, a hand or a city
+    seen = np.zeros(L.N_KINDS, np.int64)
+    deck = [st.deck[(g[L.G_DECK_HEAD] + i) % L.DECK_CAP] for i in range(g[L.G_DECK_N])]
+    np.add.at(seen, np.array(deck, dtype=np.int64), 1)
+    for s in range(players):
+        np.add.at(seen, st.hand[s, :p[s, L.P_HAND_N]].astype(np.int64), 1)
+        np.add.at(seen, st.city[s, :p[s, L.P_CITY_N]].astype(np.int64), 1)
+    assert (seen == tb.kinds[L.K_COUNT]).all(), where
+    # gold: stashes + tax pile = starting gold + paid by the bank - paid to the bank
+    gold = p[:players, L.P_GOLD]
+    assert (gold >= 0).all() and g[L.G_TAX_PILE] >= 0, where
+    assert gold.sum() + g[L.G_TAX_PILE] == 2 * players + g[L.G_BANK_OUT] - g[L.G_BANK_IN]
+    # no duplicate name in a city unless a Quarry is in the game (it may have been
+    # destroyed since the duplicate was built)
+    if tb.kinds[L.K_COUNT, L.D_QUARRY] == 0:
+        for s in range(players):
+            city = list(st.city[s, :p[s, L.P_CITY_N]])
+            assert len(city) == len(set(city)), (where, city)
+    # the game ended properly
+    complete = [p[s, L.P_CITY_N] + (L.D_MONUMENT in st.city[s]) >= g[L.G_N_COMPLETE]
+                for s in range(players)]
+    assert any(complete) or g[L.G_CAP_HIT] == 1, where
+    # scores recomputed independently; places follow the ruleset's order
+    for s in range(players):
+        assert p[s, L.P_SCORE] == independent_score(st, tb, s, ruleset), where
+    keys = [order_key(st, tb, s, ruleset) for s in range(players)]
+    for s in range(players):
+        assert p[s, L.P_PLACE] == 1 + sum(k > keys[s] for k in keys), where
+
+
 @pytest.mark.parametrize("ruleset,players", list(configurations()))
 def test_whole_game_invariants(ruleset, players):
     config = GameConfig(ruleset=ruleset, players=players)
     games = 400  # 16 configurations x 2 line-ups x 400 = 12,800 games
     for lineup in (STRATEGIES[:1], [STRATEGIES[i % 4] for i in range(players)]):
         tb = build_tables(config, resolve_strategies(lineup, players))
-        total_cards = tb.kinds[L.K_COUNT].astype(np.int64)
         for game in range(games // 2):
-            st = play_state(tb, np.int64(11), np.int64(game), False)
-            g, p = st.g, st.p
-            # cards: every copy is in the deck, a hand or a city
-            seen = np.zeros(L.N_KINDS, np.int64)
-            deck = [st.deck[(g[L.G_DECK_HEAD] + i) % L.DECK_CAP] for i in range(g[L.G_DECK_N])]
-            np.add.at(seen, np.array(deck, dtype=np.int64), 1)
-            for s in range(players):
-                np.add.at(seen, st.hand[s, :p[s, L.P_HAND_N]].astype(np.int64), 1)
-                np.add.at(seen, st.city[s, :p[s, L.P_CITY_N]].astype(np.int64), 1)
-            assert (seen == total_cards).all(), (ruleset, players, game)
-            # gold: stashes = starting gold + paid by the bank - paid to the bank
-            gold = p[:players, L.P_GOLD]
-            assert (gold >= 0).all()
-            assert gold.sum() + g[L.G_TAX_PILE] == 2 * players + g[L.G_BANK_OUT] - g[L.G_BANK_IN]
-            # no duplicate name in a city unless a Quarry is in the game (it may have been
-            # destroyed since the duplicate was built)
-            if tb.kinds[L.K_COUNT][L.D_QUARRY] == 0:
-                for s in range(players):
-                    city = list(st.city[s, :p[s, L.P_CITY_N]])
-                    assert len(city) == len(set(city)), (ruleset, players, game, city)
-            # the game ended properly
-            complete = [p[s, L.P_CITY_N] + (L.D_MONUMENT in st.city[s]) >= g[L.G_N_COMPLETE]
-                        for s in range(players)]
-            assert any(complete) or g[L.G_CAP_HIT] == 1
-            # scores recomputed independently; places follow the ruleset's order
-            for s in range(players):
-                assert p[s, L.P_SCORE] == independent_score(st, tb, s, ruleset)
-            keys = [order_key(st, tb, s, ruleset) for s in range(players)]
-            for s in range(players):
-                assert p[s, L.P_PLACE] == 1 + sum(k > keys[s] for k in keys)
+            check_game(play_state(tb, np.int64(11), np.int64(game), False), tb, config, game)
+
+
+def random_config(rng):
+    """A random configuration the rules allow, from what the kernel plays (None if the draw
+    is not a valid game)."""
+    ruleset = str(rng.choice(["classic", "2016", "four_color"]))
+    players = int(rng.integers(2, 9))
+    roster = [c for c in characters(ruleset) if c.id in L.IMPLEMENTED_CHARACTERS]
+    chosen = []
+    for rank in range(1, 10):
+        options = [c.name for c in roster if c.rank == rank]
+        if options and (rank < 9 or rng.random() < 0.6):
+            chosen.append(str(rng.choice(options)))
+    districts = None
+    if ruleset == "2016":
+        playable = [d.name for d in cards_districts("2016")
+                    if d.type == L.T_UNIQUE and d.kind in IMPLEMENTED_DISTRICTS]
+        districts = [str(x) for x in rng.choice(playable, 14, replace=False)]
+    try:
+        return GameConfig(ruleset=ruleset, players=players, characters=chosen,
+                          districts=districts)
+    except ConfigError:
+        return None
+
+
+def test_random_configurations():
+    """Random valid character sets, unique-district selections, 2-8 players, all rulesets."""
+    rng = np.random.default_rng(2026)
+    configs = []
+    while len(configs) < 40:
+        config = random_config(rng)
+        if config is not None:
+            configs.append(config)
+    assert {c.ruleset for c in configs} == {"classic", "2016", "four_color"}
+    assert {c.players for c in configs} >= {2, 3, 5, 8}
+    for i, config in enumerate(configs):
+        lineup = [STRATEGIES[int(k)] for k in rng.integers(0, 4, config.players)]
+        tb = build_tables(config, resolve_strategies(lineup, config.players))
+        for game in range(100):
+            check_game(play_state(tb, np.int64(i), np.int64(game), False), tb, config, game)
