@@ -21,6 +21,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import proportions_ztest
 from statsmodels.stats.weightstats import DescrStatsW
 
 from .stats import wilson
@@ -105,6 +106,8 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
     ``games``); ``win_held``: win rate of the players who held it in any round of the game;
     ``win_final``: of those who held it in the final round; ``killed``/``robbed``: share of
     its held rounds in which its holder was killed/robbed.  Each with a Wilson interval.
+    ``gold_per_turn`` and ``districts_per_turn``: average net gold and districts its holder
+    gained in the turns it played (held rounds less killed ones).
     ``fair`` is 1/N (averaged over the holders when the group mixes player counts).
     ``characters`` needs a ``players`` column, both tables the ``by`` columns; add
     ``strategy`` to ``by`` to split by the holder's strategy.
@@ -113,7 +116,7 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
     game_keys = [k for k in keys if k != "strategy"]
     played = (pl.col("rounds").cast(pl.Int64) * pl.col("count")).sum().alias("rounds_played")
     counts = ["rounds_held", "games_held", "wins_held", "final_held", "final_wins", "killed",
-              "robbed"]
+              "robbed", "gold_gained", "districts_built"]
     t = characters.group_by(keys + ["character", "rank"]).agg(
         pl.col(counts).sum(),
         ((pl.col("games_held") / pl.col("players")).sum()
@@ -127,7 +130,40 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
     t = with_interval(t, "wins_held", "games_held", "win_held")
     t = with_interval(t, "final_wins", "final_held", "win_final")
     t = with_interval(t, "killed", "rounds_held", "killed_rate")
-    return with_interval(t, "robbed", "rounds_held", "robbed_rate")
+    t = with_interval(t, "robbed", "rounds_held", "robbed_rate")
+    turns = pl.col("rounds_held") - pl.col("killed")
+    return t.with_columns((pl.col("gold_gained") / turns).alias("gold_per_turn"),
+                          (pl.col("districts_built") / turns).alias("districts_per_turn"))
+
+
+# ---- unique districts -------------------------------------------------------------------
+def district_table(districts: pl.DataFrame, by: str | Sequence[str]) -> pl.DataFrame:
+    """Per group of ``by`` and purple/unique district: how often it ends in a city, and the
+    win rate of the players who have it against those who do not.
+
+    ``built_rate``: share of seat-games ending with the district in the city; ``win_built``
+    and ``win_not_built``: win rates of those with and without it (Wilson intervals);
+    ``diff``: their difference, ``p``: two-proportion z-test (statsmodels
+    ``proportions_ztest``), ``p_holm``: Holm-corrected over the districts of each group.
+    """
+    keys = _keys(by)
+    t = (districts.group_by(keys + ["district"])
+         .agg(pl.col("seat_games", "built", "wins_built", "wins_not_built").sum())
+         .with_columns((pl.col("seat_games") - pl.col("built")).alias("not_built"))
+         .sort(keys + ["district"]))
+    t = with_interval(t, "built", "seat_games", "built_rate")
+    t = with_interval(t, "wins_built", "built", "win_built")
+    t = with_interval(t, "wins_not_built", "not_built", "win_not_built")
+    p = [proportions_ztest([a, b], [n, m])[1] if n and m and 0 < a + b < n + m else np.nan
+         for a, b, n, m in t.select("wins_built", "wins_not_built", "built", "not_built")
+         .iter_rows()]
+    t = t.with_columns((pl.col("win_built") - pl.col("win_not_built")).alias("diff"),
+                       pl.Series("p", p, dtype=pl.Float64))
+
+    def adjust(group: pl.DataFrame) -> list[dict]:
+        return [{"district": d, "p_holm": float(q)}
+                for d, q in zip(group["district"], holm(group["p"].to_numpy()))]
+    return t.join(_per_group(t, keys, adjust), on=keys + ["district"], how="left")
 
 
 def character_balance(characters: pl.DataFrame, by: str | Sequence[str],

@@ -178,6 +178,23 @@ def build(record: RunRecord) -> Report:
     rep.table(btests.select("label", "characters", "chi2", "dof", "p"))
     rep.table(with_ci(bal.select("label", "character", "n", "rate", "rate_low", "rate_high",
                                  "set_rate", "ratio", "p_holm", "verdict"), "rate"))
+    rep.text("Gold and districts the holder gained per turn played with each character:")
+    rep.table(table.select("label", "character", "gold_per_turn", "districts_per_turn"))
+
+    districts = t.get("districts")
+    if districts is not None and districts.height:
+        rep.heading("Purple and unique districts")
+        dt = labelled(analysis.district_table(districts, by_cell))
+        rep.tables["districts"] = dt
+        rep.text("Per district in the deck: share of seat-games ending with it in the city, "
+                 "and the win rate of the players who have it against those who do not "
+                 "(two-proportion z-test, Holm-corrected within each cell). Having a district "
+                 "at the end goes with building a lot, so this measures association, not its "
+                 "effect.")
+        rep.table(with_ci(dt.select("label", "district", "built_rate", "built_rate_low",
+                                    "built_rate_high", "win_built", "win_built_low",
+                                    "win_built_high", "win_not_built", "diff", "p_holm"),
+                          "built_rate", "win_built"))
 
     rep.heading("Scores, game length and margin of victory")
     for value, title, xlabel, source, keys in (

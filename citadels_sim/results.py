@@ -5,7 +5,10 @@
 ``picks``       one row per game, round and held character: game, round, seat, strategy,
                 rank, character, killed, robbed (optional: see ``simulate(picks=...)``)
 ``characters``  per character and strategy: rounds held, games held, wins when held, final
-                rounds held and won, rounds killed and robbed
+                rounds held and won, rounds killed and robbed, gold and districts gained in
+                its turns
+``districts``   per purple/unique district in the deck and strategy: seat-games, final
+                cities holding it, wins with and without it
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from . import stats, store
+from . import cards, stats, store
 from .config import GameConfig
 from .kernel import layout as L
 
@@ -71,7 +74,7 @@ def pick_frame(raw: dict[str, np.ndarray], first: int, config: GameConfig,
 def character_counts(raw: dict[str, np.ndarray], config: GameConfig,
                      names: list[str]) -> pl.DataFrame:
     """Per character and strategy counts for one chunk (summed over chunks later)."""
-    held, hits = raw["held"], raw["hits"]
+    held, records = raw["held"], raw["records"]
     won = raw["seat"][:, :, L.O_PLACE] == 1
     players = held.shape[1]
     final = raw["game"][:, L.OG_HOLDER:L.OG_HOLDER + L.MAX_RANKS]
@@ -90,30 +93,64 @@ def character_counts(raw: dict[str, np.ndarray], config: GameConfig,
                 "wins_held": int(((h > 0) & w).sum()),
                 "final_held": int(fin.sum()),
                 "final_wins": int((fin & w).sum()),
-                "killed": int(hits[:, seats, rank, 0].sum()),
-                "robbed": int(hits[:, seats, rank, 1].sum()),
+                "killed": int(records[:, seats, rank, L.C_KILLED].sum()),
+                "robbed": int(records[:, seats, rank, L.C_ROBBED].sum()),
+                "gold_gained": int(records[:, seats, rank, L.C_GOLD].sum()),
+                "districts_built": int(records[:, seats, rank, L.C_BUILT].sum()),
             })
     return pl.DataFrame(rows)
+
+
+DISTRICT_SCHEMA = {"district": pl.String, "strategy": pl.String, "seat_games": pl.Int64,
+                   "built": pl.Int64, "wins_built": pl.Int64, "wins_not_built": pl.Int64}
+
+
+def district_counts(raw: dict[str, np.ndarray], config: GameConfig,
+                    names: list[str]) -> pl.DataFrame:
+    """Per purple/unique district in the deck and strategy: seat-games, how many ended with it
+    in the city, and the wins of those with and without it (one chunk)."""
+    seat = raw["seat"]
+    won = seat[:, :, L.O_PLACE] == 1
+    lo = seat[:, :, L.O_UNIQUE_LO].astype(np.int64)
+    hi = seat[:, :, L.O_UNIQUE_HI].astype(np.int64)
+    players = seat.shape[1]
+    rows = []
+    for kind in sorted(set(config.unique_kinds)):
+        bit = kind - L.D_HAUNTED
+        mask = (hi >> (bit - L.UNIQUE_LO_BITS)) & 1 if bit >= L.UNIQUE_LO_BITS else (lo >> bit) & 1
+        built = mask.astype(bool)
+        for strategy in dict.fromkeys(names):
+            seats = [s for s in range(players) if names[s] == strategy]
+            b, w = built[:, seats], won[:, seats]
+            rows.append({"district": cards.district_name(config.ruleset, kind),
+                         "strategy": strategy, "seat_games": int(b.size),
+                         "built": int(b.sum()), "wins_built": int((b & w).sum()),
+                         "wins_not_built": int((~b & w).sum())})
+    return pl.DataFrame(rows, schema=DISTRICT_SCHEMA)
 
 
 class Results:
     """The outcome of a run: DataFrames plus the run's metadata (config, seed, timing)."""
 
     def __init__(self, seats: pl.DataFrame, characters: pl.DataFrame,
-                 picks: pl.DataFrame | None, meta: dict):
+                 districts: pl.DataFrame, picks: pl.DataFrame | None, meta: dict):
         self.seats = seats
         self.characters = characters
+        self.districts = districts
         self.picks = picks
         self.meta = meta
 
     @classmethod
     def from_parts(cls, parts: dict[str, list[pl.DataFrame]], meta: dict) -> Results:
-        """Assemble chunk frames (character counts are summed over chunks)."""
-        counts = pl.concat(parts["characters"])
-        keys = ["character", "rank", "strategy"]
-        counts = counts.group_by(keys, maintain_order=True).agg(pl.exclude(keys).sum())
+        """Assemble chunk frames (character and district counts are summed over chunks)."""
+        def summed(frames: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
+            return pl.concat(frames).group_by(keys, maintain_order=True).agg(
+                pl.exclude(keys).sum())
         picks = pl.concat(parts["picks"]) if parts.get("picks") else None
-        return cls(pl.concat(parts["seats"]), counts, picks, meta)
+        districts = parts.get("districts") or [pl.DataFrame(schema=DISTRICT_SCHEMA)]
+        return cls(pl.concat(parts["seats"]),
+                   summed(parts["characters"], ["character", "rank", "strategy"]),
+                   summed(districts, ["district", "strategy"]), picks, meta)
 
     # ---- facts ----------------------------------------------------------------------
     @property
@@ -175,7 +212,8 @@ class Results:
         """Write the results as Parquet files plus ``meta.json`` into directory ``path``."""
         path = Path(path)
         path.mkdir(parents=True, exist_ok=True)
-        frames = {"seats": self.seats, "characters": self.characters}
+        frames = {"seats": self.seats, "characters": self.characters,
+                  "districts": self.districts}
         if self.picks is not None:
             frames["picks"] = self.picks
         store.write_frames(path, 0, frames)
@@ -192,7 +230,8 @@ class Results:
         seats = store.read_table(path, "seats")
         if seats is None:
             raise FileNotFoundError(f"{path} holds no finished chunk yet.")
-        picks = store.read_table(path, "picks")
-        parts = {"seats": [seats], "characters": [store.read_table(path, "characters")],
-                 "picks": [picks] if picks is not None else []}
+        parts = {"seats": [seats]}
+        for table in ("characters", "districts", "picks"):
+            frame = store.read_table(path, table)
+            parts[table] = [frame] if frame is not None else []
         return cls.from_parts(parts, meta)

@@ -24,7 +24,7 @@ from .kernel import layout as L
 from .kernel import policy
 from .kernel.run import run_games
 from .kernel.state import Tables
-from .results import Results, character_counts, pick_frame, seat_frame
+from .results import Results, character_counts, district_counts, pick_frame, seat_frame
 from .strategies import Strategy, get
 
 #: above this many games the per-round ``picks`` table is off unless asked for
@@ -81,13 +81,13 @@ def play_chunk(tables: Tables, seed: int, first: int, n: int, players: int, pick
         "seat": np.zeros((n, L.MAX_SEATS, L.O_SEAT_LEN), np.int32),
         "game": np.zeros((n, L.OG_GAME_LEN), np.int32),
         "held": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS), np.int16),
-        "hits": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS, 2), np.int16),
+        "records": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS, L.C_LEN), np.int32),
         "picks": (np.full((n, max_rounds, L.MAX_RANKS, 2), -1, np.int8) if picks
                   else np.zeros((1, 0, L.MAX_RANKS, 2), np.int8)),
     }
     run_games(tables, np.int64(seed), np.int64(first), out["seat"], out["game"], out["held"],
-              out["hits"], out["picks"])
-    for key in ("seat", "held", "hits"):
+              out["records"], out["picks"])
+    for key in ("seat", "held", "records"):
         out[key] = out[key][:, :players]
     return out
 
@@ -131,7 +131,8 @@ class Run:
         finally:
             numba.set_num_threads(previous)
         frames = {"seats": seat_frame(raw, first, self.names),
-                  "characters": character_counts(raw, self.config, self.names)}
+                  "characters": character_counts(raw, self.config, self.names),
+                  "districts": district_counts(raw, self.config, self.names)}
         if self.picks:
             frames["picks"] = pick_frame(raw, first, self.config, self.names)
         return frames
@@ -189,7 +190,8 @@ def simulate(config: GameConfig | None = None,
               out=out)
     if progress is None:
         progress = games > chunk_size and sys.stderr.isatty()
-    parts: dict[str, list[pl.DataFrame]] = {"seats": [], "picks": [], "characters": []}
+    parts: dict[str, list[pl.DataFrame]] = {"seats": [], "picks": [], "characters": [],
+                                            "districts": []}
     with tqdm(total=games, unit="game", disable=not progress, smoothing=0.1) as bar:
         for first, frames in run:
             for key, frame in frames.items():

@@ -5,6 +5,7 @@
     RUN/meta.json                      the run's config, strategies, seed, versions, timing
     RUN/seats/part-<first game>.parquet
     RUN/characters/part-<first game>.parquet
+    RUN/districts/part-<first game>.parquet
     RUN/picks/part-<first game>.parquet   (when the per-round table is kept)
 
 Each part is written to a temporary name and renamed, ``seats`` last, so a chunk counts as
@@ -22,7 +23,7 @@ import polars as pl
 
 from .config import ConfigError
 
-TABLES = ("characters", "picks", "seats")  # seats last: its presence marks a finished chunk
+TABLES = ("characters", "districts", "picks", "seats")  # seats last: marks a finished chunk
 #: what must match for a rerun to resume into an existing directory
 FINGERPRINT = ("kernel_version", "config", "strategies", "seed", "games", "chunk_size", "picks")
 
@@ -49,11 +50,13 @@ def read_table(path: Path, table: str) -> pl.DataFrame | None:
     return pl.concat([pl.read_parquet(p) for p in parts]) if parts else None
 
 
-def iter_chunks(path: Path, tables: tuple[str, ...] = ("seats", "characters")
+def iter_chunks(path: Path, tables: tuple[str, ...] = ("seats", "characters", "districts")
                 ) -> Iterator[dict[str, pl.DataFrame]]:
-    """Each finished chunk's frames (the named tables), in game order, one chunk at a time."""
+    """Each finished chunk's frames (those of the named tables it has), in game order, one
+    chunk at a time."""
     for part in sorted((path / "seats").glob("part-*.parquet")):
-        yield {t: pl.read_parquet(path / t / part.name) for t in tables}
+        yield {t: pl.read_parquet(path / t / part.name) for t in tables
+               if (path / t / part.name).exists()}
 
 
 def write_meta(path: Path, meta: dict) -> None:

@@ -7,6 +7,7 @@ number of games, so any number of games can be summarised in bounded memory:
 ``games``       rounds, capped, margin -> ``count`` of games (margin: the winner's score
                 minus the best losing score; null when every player shares the win)
 ``characters``  character, rank, strategy -> the counts of ``Results.characters``
+``districts``   district, strategy -> the counts of ``Results.districts``
 ``pairs``       a, b, diff -> ``count`` of games, where ``diff`` is the share of a's seats
                 that won minus the share of b's seats that won, in one game (the paired
                 unit of strategy comparisons; a < b in alphabetical order)
@@ -25,6 +26,7 @@ KEYS = {
     "games": ["rounds", "capped", "margin"],
     "characters": ["character", "rank", "strategy"],
     "pairs": ["a", "b", "diff"],
+    "districts": ["district", "strategy"],
 }
 PAIR_SCHEMA = {"a": pl.String, "b": pl.String, "diff": pl.Float64, "count": pl.Int64}
 #: decimals kept for a pair difference (exact fractions differ in the last bits)
@@ -65,8 +67,11 @@ def chunk_tables(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
     seats = frames["seats"]
     characters = frames["characters"].with_columns(pl.col("strategy").cast(pl.String),
                                                    pl.col("rank").cast(pl.Int64))
-    return {"outcomes": _outcomes(seats), "games": _games(seats),
-            "characters": characters.drop("seat_games"), "pairs": _pairs(seats)}
+    tables = {"outcomes": _outcomes(seats), "games": _games(seats),
+              "characters": characters.drop("seat_games"), "pairs": _pairs(seats)}
+    if "districts" in frames:
+        tables["districts"] = frames["districts"]
+    return tables
 
 
 def _sum(table: str, frames: list[pl.DataFrame]) -> pl.DataFrame:

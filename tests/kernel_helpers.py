@@ -382,8 +382,8 @@ def play_game(st, tb):
     """Play the game in ``st`` to its end with the kernel (scores in P_SCORE / P_PLACE)."""
     from citadels_sim.kernel import game
     held = np.zeros((L.MAX_SEATS, L.MAX_RANKS), np.int16)
-    hits = np.zeros((L.MAX_SEATS, L.MAX_RANKS, 2), np.int16)
-    game.play_game(st, tb, held, hits, np.zeros((0, L.MAX_RANKS, 2), np.int8))
+    records = np.zeros((L.MAX_SEATS, L.MAX_RANKS, L.C_LEN), np.int32)
+    game.play_game(st, tb, held, records, np.zeros((0, L.MAX_RANKS, 2), np.int8))
     return st
 
 

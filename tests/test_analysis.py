@@ -4,7 +4,7 @@ import numpy as np
 import polars as pl
 import pytest
 from scipy import stats as sps
-from statsmodels.stats.proportion import proportion_confint
+from statsmodels.stats.proportion import proportion_confint, proportions_ztest
 
 from citadels_sim import analysis
 from citadels_sim.summary import Summary, chunk_tables
@@ -24,7 +24,8 @@ def characters_frame():
     return pl.DataFrame({"character": ["X", "Y"], "rank": [1, 2], "strategy": ["A", "A"],
                          "seat_games": [0, 0], "rounds_held": [10, 30], "games_held": [8, 20],
                          "wins_held": [2, 10], "final_held": [4, 6], "final_wins": [1, 3],
-                         "killed": [1, 6], "robbed": [0, 3]})
+                         "killed": [1, 6], "robbed": [0, 3], "gold_gained": [18, 48],
+                         "districts_built": [9, 12]})
 
 
 def test_summary_of_a_chunk():
@@ -90,6 +91,27 @@ def test_character_table_rates():
     assert x["fair"] == pytest.approx(0.25)
     lo, _ = proportion_confint(10, 50, method="wilson")
     assert x["pick_rate_low"] == pytest.approx(lo)
+    # per turn played (held rounds less killed ones): X 9 turns, Y 24 turns
+    assert x["gold_per_turn"] == pytest.approx(2.0) and y["gold_per_turn"] == pytest.approx(2.0)
+    assert x["districts_per_turn"] == pytest.approx(1.0) and y["districts_per_turn"] == 0.5
+
+
+def test_district_table():
+    d = pl.DataFrame({"district": ["Keep", "Keep", "Library"], "strategy": ["A", "B", "A"],
+                      "seat_games": [100, 100, 200], "built": [30, 10, 50],
+                      "wins_built": [15, 5, 40], "wins_not_built": [20, 30, 20]})
+    t = analysis.district_table(d, []).sort("district")
+    keep, lib = t.row(0, named=True), t.row(1, named=True)
+    assert keep["built_rate"] == pytest.approx(40 / 200)
+    assert keep["win_built"] == pytest.approx(20 / 40)
+    assert keep["win_not_built"] == pytest.approx(50 / 160)
+    assert lib["diff"] == pytest.approx(40 / 50 - 20 / 150)
+    p = proportions_ztest([40, 20], [50, 150])[1]
+    assert lib["p"] == pytest.approx(p)
+    assert lib["p_holm"] == pytest.approx(min(1, 2 * min(p, keep["p"])) if p < keep["p"]
+                                          else max(p, min(1, 2 * keep["p"])))
+    lo, hi = proportion_confint(40, 200, method="wilson")
+    assert (keep["built_rate_low"], keep["built_rate_high"]) == pytest.approx((lo, hi))
 
 
 def test_character_balance_against_the_set_average():

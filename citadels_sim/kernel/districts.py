@@ -11,8 +11,8 @@ from .jit import hot_inline
 
 from .layout import (CH_TAX_COLLECTOR, D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY,
                      D_OBSERVATORY, D_SMITHY, G_DECK_N, G_NP, G_RANK_CHAR, G_ROUND, G_RULESET,
-                     G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_CHAR, G_TURN_USED, P_GOLD, P_HAND_N,
-                     RANK_9, R_2016, U_LABORATORY, U_SMITHY)
+                     G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_USED,
+                     P_GOLD, P_HAND_N, RANK_9, R_2016, U_LABORATORY, U_SMITHY)
 from .log import (EV_TAX, EV_BUILD, EV_DESTROY, EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD,
                   EV_LABORATORY, EV_SMITHY, event)
 from .policy import (choose_card_payment, choose_gather_cards, choose_graveyard, choose_keep,
@@ -63,6 +63,7 @@ def build_from_hand(st, tb, s, r, i):
         to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s, -1)))
     pay(st, s, cost - cards)
     st.g[G_TURN_BUILD_GOLD] += cost - cards
+    st.g[G_TURN_BUILT] += 1
     city_add(st, tb, s, kind, st.g[G_ROUND])
     event(st, EV_BUILD, s, r, kind, cost, cost - cards, cards)
     build_triggers(st, s, r)

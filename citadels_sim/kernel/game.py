@@ -5,10 +5,11 @@ from .jit import hot
 from .characters import queen_neighbour, take_crown
 from .state import gain
 from .draft import draft
-from .layout import (CH_KING, CH_PATRICIAN, CH_QUEEN, G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST,
-                     G_HOLDER, G_KILLED, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER,
-                     G_RANK_CHAR, G_ROBBED, G_ROBBER, G_ROUND, MAX_RANKS, P_AT7, P_AT8,
-                     P_REVEALED, RANK_9, RANK_KING)
+from .layout import (CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOLD, C_KILLED, C_ROBBED,
+                     G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST, G_HOLDER, G_KILLED, G_MAX_ROUNDS,
+                     G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK_CHAR, G_ROBBED, G_ROBBER,
+                     G_ROUND, G_TURN_BUILT, MAX_RANKS, P_AT7, P_AT8, P_GOLD, P_REVEALED, RANK_9,
+                     RANK_KING)
 from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
@@ -62,12 +63,13 @@ def _first_completer(st):
 
 
 @hot
-def play_game(st, tb, held, hits, picks):
+def play_game(st, tb, held, records, picks):
     """Play one game to its end and score it, filling the per-character records.
 
-    ``held[s, r]`` counts the rounds seat ``s`` held rank ``r``; ``hits[s, r, 0]`` and
-    ``hits[s, r, 1]`` count the rounds in which that character was killed, or robbed.  When
-    ``picks`` has rows, ``picks[round - 1, r]`` receives (holder, 1 killed | 2 robbed).
+    ``held[s, r]`` counts the rounds seat ``s`` held rank ``r``; ``records[s, r, C_*]`` adds
+    up what happened to that character (killed, robbed, gold and districts gained in its
+    turns).  When ``picks`` has rows, ``picks[round - 1, r]`` receives (holder, 1 killed |
+    2 robbed).
     """
     g = st.g
     n = g[G_NP]
@@ -82,12 +84,15 @@ def play_game(st, tb, held, hits, picks):
             held[s, r] += 1
             killed = g[G_KILLED] == r
             if killed:
-                hits[s, r, 0] += 1
+                records[s, r, C_KILLED] += 1
                 event(st, EV_SKIP_KILLED, s, r)
             else:
+                gold = st.p[s, P_GOLD]
                 play_turn(st, tb, r, s)
+                records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
+                records[s, r, C_BUILT] += g[G_TURN_BUILT]
                 if g[G_ROBBED] == r:
-                    hits[s, r, 1] += 1
+                    records[s, r, C_ROBBED] += 1
             if picks.shape[0] >= g[G_ROUND]:
                 picks[g[G_ROUND] - 1, r, 0] = s
                 picks[g[G_ROUND] - 1, r, 1] = (1 if killed else 0) + (2 if g[G_ROBBED] == r else 0)

@@ -163,8 +163,9 @@ G_CFG_LEN = G_FAMILY + MAX_SEATS
  G_TURN_CHAR,      # character id whose powers and limits apply this turn, -1 outside turns
  G_TURN_BUILD_GOLD,  # gold paid for builds this turn (Alchemist)
  G_TAX_PILE,       # gold on the 2016 Tax Collector's pile (carried over between rounds)
+ G_TURN_BUILT,     # districts built this turn
  G_HOLDER,         # G_HOLDER + r: seat holding rank r this round, -1 if nobody
- ) = range(G_CFG_LEN, G_CFG_LEN + 23)
+ ) = range(G_CFG_LEN, G_CFG_LEN + 24)
 G_SCRATCH = G_HOLDER + MAX_RANKS       # work space for functions that may not allocate
 G_LEN = G_SCRATCH + SCRATCH_LEN
 
@@ -206,6 +207,15 @@ LOG_W = L_CITY + MAX_SEATS * CITY_CAP
 
 # --- per-game outputs ------------------------------------------------------------------
 (O_SCORE, O_PLACE, O_DISTRICTS, O_GOLD, O_VALUE, O_HAND, O_FIRST, O_COLOURS, O_COMPLETE,
- O_EXTRAS, O_SEAT_LEN) = range(11)
+ O_EXTRAS, O_UNIQUE_LO, O_UNIQUE_HI, O_SEAT_LEN) = range(13)
+#: O_UNIQUE_LO/HI: bitmask of the purple/unique kinds in the final city, bit (kind - D_HAUNTED)
+#: in LO for the first UNIQUE_LO_BITS kinds, the rest in HI
+UNIQUE_LO_BITS = 30
+#: per (seat, rank) records of a game: ``records[s, r, C_*]``
+(C_KILLED,         # rounds the character was killed
+ C_ROBBED,         # rounds it was robbed
+ C_GOLD,           # net change of the holder's stash over its turns
+ C_BUILT,          # districts built in its turns
+ C_LEN) = range(5)
 (OG_ROUNDS, OG_CAP_HIT, OG_FIRST, OG_CROWN, OG_HOLDER) = range(5)
 OG_GAME_LEN = OG_HOLDER + MAX_RANKS  # OG_HOLDER + r: seat holding rank r in the final round

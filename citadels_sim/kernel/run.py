@@ -11,11 +11,12 @@ from numba import njit, prange
 from .jit import alloc
 
 from .game import play_game
-from .layout import (G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER, G_LOG_N, G_NP, G_ROUND, MAX_RANKS,
-                     OG_CAP_HIT, OG_CROWN, OG_FIRST, OG_GAME_LEN, OG_HOLDER, OG_ROUNDS, O_COLOURS,
-                     O_COMPLETE, O_DISTRICTS, O_EXTRAS, O_FIRST, O_GOLD, O_HAND, O_PLACE, O_SCORE,
-                     O_SEAT_LEN, O_VALUE, P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD,
-                     P_HAND_N, P_PLACE, P_SCORE, P_VALUE)
+from .layout import (C_LEN, D_HAUNTED, G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER, G_LOG_N, G_NP,
+                     G_ROUND, MAX_RANKS, OG_CAP_HIT, OG_CROWN, OG_FIRST, OG_GAME_LEN, OG_HOLDER,
+                     OG_ROUNDS, O_COLOURS, O_COMPLETE, O_DISTRICTS, O_EXTRAS, O_FIRST, O_GOLD,
+                     O_HAND, O_PLACE, O_SCORE, O_SEAT_LEN, O_UNIQUE_HI, O_UNIQUE_LO, O_VALUE,
+                     P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD, P_HAND_N, P_PLACE,
+                     P_SCORE, P_VALUE, UNIQUE_LO_BITS)
 from .state import new_state
 
 
@@ -33,6 +34,15 @@ def _write(st, seat_out, game_out):
         seat_out[s, O_COLOURS] = st.p[s, P_COLOURS]
         seat_out[s, O_COMPLETE] = st.p[s, P_COMPLETE]
         seat_out[s, O_EXTRAS] = st.p[s, P_EXTRAS]
+        lo, hi = 0, 0
+        for i in range(st.p[s, P_CITY_N]):
+            bit = st.city[s, i] - D_HAUNTED
+            if bit >= UNIQUE_LO_BITS:
+                hi |= 1 << (bit - UNIQUE_LO_BITS)
+            elif bit >= 0:
+                lo |= 1 << bit
+        seat_out[s, O_UNIQUE_LO] = lo
+        seat_out[s, O_UNIQUE_HI] = hi
     game_out[OG_ROUNDS] = g[G_ROUND]
     game_out[OG_CAP_HIT] = g[G_CAP_HIT]
     game_out[OG_FIRST] = g[G_FIRST]
@@ -42,7 +52,7 @@ def _write(st, seat_out, game_out):
 
 
 @njit(cache=True, parallel=True)
-def run_games(tb, seed, first, seat_out, game_out, held_out, hits_out, picks_out):
+def run_games(tb, seed, first, seat_out, game_out, held_out, records_out, picks_out):
     """Play games ``first .. first + len(game_out) - 1`` into the preallocated outputs.
 
     ``picks_out`` has one row per game, or a single row with no rounds when the per-round
@@ -50,7 +60,7 @@ def run_games(tb, seed, first, seat_out, game_out, held_out, hits_out, picks_out
     """
     for j in prange(game_out.shape[0]):
         st = new_state(tb, seed, first + j, False)
-        play_game(st, tb, held_out[j], hits_out[j], picks_out[j % picks_out.shape[0]])
+        play_game(st, tb, held_out[j], records_out[j], picks_out[j % picks_out.shape[0]])
         _write(st, seat_out[j], game_out[j])
 
 
@@ -59,8 +69,8 @@ def play_state(tb, seed, game, log_on):
     """Play one game (with its event log if ``log_on``) and return its final State."""
     st = new_state(tb, seed, game, log_on)
     held = np.zeros((st.p.shape[0], MAX_RANKS), np.int16)
-    hits = np.zeros((st.p.shape[0], MAX_RANKS, 2), np.int16)
-    play_game(st, tb, held, hits, np.zeros((0, MAX_RANKS, 2), np.int8))
+    records = np.zeros((st.p.shape[0], MAX_RANKS, C_LEN), np.int32)
+    play_game(st, tb, held, records, np.zeros((0, MAX_RANKS, 2), np.int8))
     return st
 
 

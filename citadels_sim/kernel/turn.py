@@ -14,9 +14,9 @@ from .jit import hot
 
 from .characters import after_gather, before_gather, end_of_turn, on_reveal, robbery, take_income
 from .districts import build_from_hand, gather, turn_actions
-from .layout import (G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_TURN_BUILD_GOLD, G_TURN_CHAR,
-                     G_TURN_RANK, G_TURN_SEAT, G_TURN_USED, P_REVEALED, R_FOUR_COLOR, U_GATHERED,
-                     U_INCOME)
+from .layout import (G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_TURN_BUILD_GOLD, G_TURN_BUILT,
+                     G_TURN_CHAR, G_TURN_RANK, G_TURN_SEAT, G_TURN_USED, P_REVEALED, R_FOUR_COLOR,
+                     U_GATHERED, U_INCOME)
 from .log import EV_CALL, event
 from .policy import choose_build, choose_income_first
 from .rules import build_limit, counts_toward_limit, income_type
@@ -32,6 +32,7 @@ def play_turn(st, tb, r, s):
     g[G_TURN_USED] = 0
     g[G_TURN_CHAR] = ch
     g[G_TURN_BUILD_GOLD] = 0
+    g[G_TURN_BUILT] = 0
     g[G_BUILDS_LEFT] = build_limit(ch)
     st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], r + 1)
     event(st, EV_CALL, s, r)
