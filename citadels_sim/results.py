@@ -204,7 +204,9 @@ class Results:
                   f"winning score: mean {s.filter(pl.col('won'))['score'].mean():.1f}"]
         if self.games_per_second:
             lines.append(f"throughput: {self.games_per_second:,.0f} games/s on "
-                         f"{m.get('workers')} thread(s) (wall {m.get('wall_seconds')} s)")
+                         f"{m.get('workers')} thread(s) (wall {m.get('wall_seconds')} s, of "
+                         f"which {m.get('startup_seconds', 0)} s loading or compiling the "
+                         "kernel)")
         return "\n".join(lines)
 
     # ---- storage ----------------------------------------------------------------------

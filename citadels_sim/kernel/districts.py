@@ -60,7 +60,7 @@ def build_from_hand(st, tb, s, r, i):
     cards = choose_card_payment(st, tb, s, kind, cost)  # decided while the card is in hand
     hand_take(st, s, i)
     for _ in range(cards):
-        to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s, -1)))
+        to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s)))
     pay(st, s, cost - cards)
     st.g[G_TURN_BUILD_GOLD] += cost - cards
     st.g[G_TURN_BUILT] += 1

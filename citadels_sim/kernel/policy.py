@@ -266,13 +266,11 @@ def choose_card_payment(st, tb, s, kind, cost):
 
 
 @hot
-def choose_payment_card(st, tb, s, skip):
-    """Hand index of the least valuable card (not ``skip``) to pay or discard."""
+def choose_payment_card(st, tb, s):
+    """Hand index of the least valuable card, to pay or discard."""
     best, ties, pick = NEG, 0, -1
     fam = st.p[s, P_FAMILY]
     for i in range(st.p[s, P_HAND_N]):
-        if i == skip:
-            continue
         v = 0.0 if fam == F_RANDOM else -card_value(st, tb, s, st.hand[s, i])
         take, best, ties = _better(st, s, v, best, ties)
         if take:
@@ -303,7 +301,7 @@ def choose_laboratory(st, tb, s):
         if below(st.rng, _rng(s), 2) == 0:
             return -1
         return below(st.rng, _rng(s), st.p[s, P_HAND_N])
-    i = choose_payment_card(st, tb, s, -1)
+    i = choose_payment_card(st, tb, s)
     return i if card_value(st, tb, s, st.hand[s, i]) < 0 or st.p[s, P_HAND_N] > 3 else -1
 
 
