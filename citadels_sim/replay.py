@@ -133,6 +133,17 @@ def _describe(e: dict) -> str:
         "tribute": lambda: f"  The richest player P{e['from']} pays the Abbot ({who}) "
                            f"{e['gold']} gold.",
         "tax": lambda: f"  {who} pays {e['gold']} gold of tax to the pile.",
+        "crown_given": lambda: f"  The Emperor ({who}) gives the crown to P{e['to']}"
+                               + (f" and receives {e['gold']} gold" if e["gold"] else "")
+                               + (f" and receives a card ({e['card']})" if e["card"] else "")
+                               + ".",
+        "spy": lambda: f"  The Spy ({who}) looks at P{e['target']}'s hand for "
+                       f"{e['district_type']} districts: {e['matches']} found, takes "
+                       f"{e['gold']} gold and {e['matches']} card(s).",
+        "seize": lambda: f"  The Marshal ({who}) seizes P{e['target']}'s {e['district']}, "
+                         f"paying {e['cost']} gold.",
+        "classic_tax": lambda: f"  {who} pays {e['gold']} gold of tax to the Tax Collector "
+                               f"(P{e['to']}).",
         "take_pile": lambda: f"  The Tax Collector ({who}) takes the pile: {e['gold']} gold.",
         "queen": lambda: f"  The Queen ({who}) gains {e['gold']} gold beside the rank-4 "
                          "character.",

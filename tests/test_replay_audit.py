@@ -70,6 +70,12 @@ CASES = [(rs, n, None) for rs in ("classic", "2016", "four_color") for n in (2, 
     ("classic", 4, CLASSIC8), ("classic", 6, CLASSIC8 + ["Queen"]),
     ("classic", 8, CLASSIC8 + ["Queen"]), ("2016", 2, P8), ("2016", 3, P8 + ["Tax Collector"]),
     ("2016", 5, P8 + ["Queen"]), ("2016", 8, P8 + ["Tax Collector"]),
+    ("classic", 5, ["Assassin", "Tax Collector", "Magician", "Emperor", "Bishop", "Merchant",
+                    "Architect", "Warlord", "Queen"]),
+    ("2016", 4, ["Assassin", "Spy", "Magician", "Emperor", "Bishop", "Merchant", "Architect",
+                 "Marshal"]),
+    ("2016", 3, ["Assassin", "Spy", "Magician", "Emperor", "Bishop", "Merchant", "Architect",
+                 "Marshal", "Tax Collector"]),
 ]
 
 

@@ -17,20 +17,25 @@ Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
 from .jit import hot, hot_inline
 
 from .districts import destroy_district
-from .layout import (CH_TAX_COLLECTOR, G_TAX_PILE, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ASSASSIN, CH_KING, CH_MAGICIAN,
-                     CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN, CH_SCHOLAR, CH_THIEF,
-                     CH_WARLORD, G_CROWN, G_DECK_N, G_HOLDER, G_KILLED, G_NP, G_NRANKS, G_ROBBED,
-                     G_ROBBER, G_RULESET, G_TURN_BUILD_GOLD, G_TURN_USED, P_GOLD, P_HAND_N,
-                     RANK_KING, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
-from .log import (EV_TAKE_PILE, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_NAVIGATOR,
+from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ASSASSIN, CH_EMPEROR, CH_KING,
+                     CH_MAGICIAN, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN,
+                     CH_SCHOLAR, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC, CH_THIEF,
+                     CH_WARLORD, G_CROWN, G_DECK_N, G_HOLDER, G_KILLED, G_NP, G_NRANKS,
+                     G_RANK1_BUILT, G_RANK_CHAR, G_ROBBED, G_ROBBER, G_ROUND, G_RULESET,
+                     G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_USED, K_TYPE, P_GOLD,
+                     P_HAND_N, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+from .log import (EV_CLASSIC_TAX, EV_CROWN_GIVEN, EV_SEIZE, EV_SPY, EV_TAKE_PILE, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_NAVIGATOR,
                   EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SWAP, EV_THEFT,
                   EV_TRIBUTE, event)
-from .policy import (choose_destroy, choose_income_cards, choose_keep, choose_magician,
+from .policy import (choose_crown_recipient, choose_emperor_card, choose_seize, choose_spy,
+                     choose_tribute_card, choose_destroy, choose_income_cards, choose_keep, choose_magician,
                      choose_navigator_cards, choose_redraw, choose_scholar, choose_target_rank,
                      richest)
-from .rules import (INCOME_CARDS, INCOME_CHOICE, income_count, income_kind, income_type,
+from .rules import (marshal_cost, INCOME_CARDS, INCOME_CHOICE, income_count, income_kind, income_type,
                     warlord_cost)
-from .state import gain, gain_cards, hand_take, pay, shuffle_deck, to_bottom, transfer
+from .rng import below
+from .state import (city_add, city_take, gain, gain_cards, hand_add, hand_take, pay,
+                    shuffle_deck, to_bottom, transfer)
 
 
 @hot_inline
@@ -77,6 +82,42 @@ def on_reveal(st, tb, ch, s, r):
         _extras(st, ch, s, r)
     if ch == CH_KING or ch == CH_PATRICIAN:
         take_crown(st, s, r)
+    elif ch == CH_EMPEROR:
+        give_crown(st, tb, s, r, True)
+    elif ch == CH_TAX_COLLECTOR_CLASSIC:
+        # retroactive: the rank-1 character's holder pays if he built this round
+        a = st.g[G_HOLDER]
+        if a >= 0 and a != s and st.g[G_RANK1_BUILT] > 0 and st.p[a, P_GOLD] >= 1:
+            transfer(st, a, s, 1)
+            event(st, EV_CLASSIC_TAX, a, 0, s, 1)
+
+
+@hot_inline
+def give_crown(st, tb, s, r, tribute):
+    """Emperor: move the crown to another player (not himself, not its holder; D9).  With
+    ``tribute``: classic, the new holder gives 1 gold or 1 card of his choice (D46); 2016,
+    the Emperor takes 1 gold or 1 random card from him."""
+    g = st.g
+    to = choose_crown_recipient(st, tb, s)
+    take_crown(st, to, r)
+    if not tribute:
+        return
+    gold, card = 0, -1
+    if g[G_RULESET] == R_CLASSIC:
+        i = choose_tribute_card(st, tb, to)
+        if i >= 0:
+            card = hand_take(st, to, i)
+        elif st.p[to, P_GOLD] > 0:
+            gold = 1
+    elif st.p[to, P_HAND_N] > 0 and (st.p[to, P_GOLD] == 0
+                                     or choose_emperor_card(st, tb, s, to)):
+        card = hand_take(st, to, below(st.rng, RNG_SEAT0 + s, st.p[to, P_HAND_N]))
+    elif st.p[to, P_GOLD] > 0:
+        gold = 1
+    if card >= 0:
+        hand_add(st, s, card)
+    transfer(st, to, s, gold)
+    event(st, EV_CROWN_GIVEN, s, r, to, gold, card)
 
 
 @hot
@@ -111,11 +152,28 @@ def before_gather(st, tb, ch, s, r):
         _magic(st, tb, s, r)
     elif ch == CH_ABBOT:
         _abbot_tribute(st, s, r)
+    elif ch == CH_SPY:
+        _spy(st, tb, s, r)
     elif ch == CH_TAX_COLLECTOR and st.g[G_TAX_PILE] > 0:  # take the whole pile
         gold = st.g[G_TAX_PILE]
         st.g[G_TAX_PILE] = 0
         st.p[s, P_GOLD] += gold
         event(st, EV_TAKE_PILE, s, r, gold)
+
+
+@hot_inline
+def _spy(st, tb, s, r):
+    """Spy: name a player and a type; per matching card in his hand (printed type, D31)
+    take 1 of his gold (as far as he has) and gain 1 card."""
+    target, t = choose_spy(st, tb, s)
+    m = 0
+    for i in range(st.p[target, P_HAND_N]):
+        if tb.kinds[K_TYPE, st.hand[target, i]] == t:
+            m += 1
+    gold = min(m, st.p[target, P_GOLD])
+    transfer(st, target, s, gold)
+    gain_cards(st, s, m)
+    event(st, EV_SPY, s, r, target, t, m, gold)
 
 
 @hot_inline
@@ -216,9 +274,32 @@ def end_of_turn(st, tb, ch, s, r):
             cost = warlord_cost(st, tb, target, i)
             pay(st, s, cost)
             destroy_district(st, tb, s, r, target, i, cost)
+    elif ch == CH_MARSHAL:
+        target, i = choose_seize(st, tb, s)
+        if target >= 0:
+            cost = marshal_cost(st, tb, target, i)
+            transfer(st, s, target, cost)
+            kind = city_take(st, tb, target, i)
+            city_add(st, tb, s, kind, st.g[G_ROUND])
+            event(st, EV_SEIZE, s, r, target, kind, cost)
+    if r == 0:
+        st.g[G_RANK1_BUILT] += st.g[G_TURN_BUILT]
+    _classic_tax(st, s, r)
     if ch == CH_ALCHEMIST and st.g[G_TURN_BUILD_GOLD] > 0:
         gain(st, s, st.g[G_TURN_BUILD_GOLD])
         event(st, EV_REFUND, s, r, st.g[G_TURN_BUILD_GOLD])
+
+
+@hot_inline
+def _classic_tax(st, s, r):
+    """Classic Tax Collector, revealed and alive: a player other than its holder who built
+    this turn pays it 1 gold, if he has any (once per turn; D16)."""
+    g = st.g
+    tc = g[G_HOLDER + 1]
+    if (g[G_RANK_CHAR + 1] == CH_TAX_COLLECTOR_CLASSIC and r > 1 and tc >= 0 and tc != s
+            and g[G_KILLED] != 1 and g[G_TURN_BUILT] > 0 and st.p[s, P_GOLD] >= 1):
+        transfer(st, s, tc, 1)
+        event(st, EV_CLASSIC_TAX, s, r, tc, 1)
 
 
 @hot_inline

@@ -2,14 +2,14 @@
 
 from .jit import hot
 
-from .characters import queen_neighbour, take_crown
+from .characters import give_crown, queen_neighbour, take_crown
 from .state import gain
 from .draft import draft
-from .layout import (CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOLD, C_KILLED, C_ROBBED,
-                     G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST, G_HOLDER, G_KILLED, G_MAX_ROUNDS,
-                     G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK_CHAR, G_ROBBED, G_ROBBER,
-                     G_ROUND, G_TURN_BUILT, MAX_RANKS, P_AT7, P_AT8, P_GOLD, P_REVEALED, RANK_9,
-                     RANK_KING)
+from .layout import (CH_EMPEROR, CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOLD, C_KILLED,
+                     C_ROBBED, G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST, G_HOLDER, G_KILLED,
+                     G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK1_BUILT,
+                     G_RANK_CHAR, G_ROBBED, G_ROBBER, G_ROUND, G_RULESET, G_TURN_BUILT, MAX_RANKS,
+                     P_AT7, P_AT8, P_GOLD, P_REVEALED, RANK_9, RANK_KING, R_2016)
 from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
@@ -24,6 +24,7 @@ def _start_round(st):
     g[G_ROBBED] = -1
     g[G_ROBBER] = -1
     g[G_FACEUP] = 0
+    g[G_RANK1_BUILT] = 0
     st.g[G_HOLDER:G_HOLDER + MAX_RANKS] = -1
     for s in range(g[G_NP]):
         st.p[s, P_REVEALED] = 0
@@ -31,16 +32,21 @@ def _start_round(st):
 
 @hot
 def _end_round(st, tb):
-    """Killed King or Patrician: his holder reveals him and takes the crown as heir; a living
-    Queen next to him gets her +3 now (RULES.md §2.6)."""
+    """Killed King or Patrician: his holder reveals him and takes the crown as heir (a killed
+    2016 Emperor's holder moves it; a killed classic Emperor leaves it); a living Queen next
+    to the killed rank-4 character gets her +3 now (RULES.md §2.6)."""
     g = st.g
     k = g[G_KILLED]
     ch = g[G_RANK_CHAR + k] if k >= 0 else -1
-    if k == RANK_KING and g[G_HOLDER + k] >= 0 and (ch == CH_KING or ch == CH_PATRICIAN):
+    if k == RANK_KING and g[G_HOLDER + k] >= 0 and (
+            ch == CH_KING or ch == CH_PATRICIAN or (ch == CH_EMPEROR and g[G_RULESET] == R_2016)):
         s = g[G_HOLDER + k]
         st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], k + 1)
         event(st, EV_HEIR, s, k)
-        take_crown(st, s, k)
+        if ch == CH_EMPEROR:  # 2016: the killed Emperor's holder moves the crown, no tribute
+            give_crown(st, tb, s, k, False)
+        else:
+            take_crown(st, s, k)
     q = g[G_HOLDER + RANK_9]
     if (k == RANK_KING and q >= 0 and g[G_RANK_CHAR + RANK_9] == CH_QUEEN
             and queen_neighbour(st, q)):

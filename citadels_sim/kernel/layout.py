@@ -123,7 +123,8 @@ N_CHARACTERS = len(CHARACTER_KEYS)
 IMPLEMENTED_CHARACTERS = (CH_ASSASSIN, CH_THIEF, CH_MAGICIAN, CH_KING, CH_BISHOP,
                           CH_MERCHANT, CH_ARCHITECT, CH_WARLORD, CH_PATRICIAN, CH_ABBOT,
                           CH_ALCHEMIST, CH_TRADER, CH_NAVIGATOR, CH_SCHOLAR, CH_QUEEN,
-                          CH_TAX_COLLECTOR)
+                          CH_TAX_COLLECTOR, CH_EMPEROR, CH_SPY, CH_MARSHAL,
+                          CH_TAX_COLLECTOR_CLASSIC)
 RANK_KING = 3  # rank index of the rank-4 (crown) characters
 RANK_BISHOP = 4
 RANK_9 = 8
@@ -164,8 +165,9 @@ G_CFG_LEN = G_FAMILY + MAX_SEATS
  G_TURN_BUILD_GOLD,  # gold paid for builds this turn (Alchemist)
  G_TAX_PILE,       # gold on the 2016 Tax Collector's pile (carried over between rounds)
  G_TURN_BUILT,     # districts built this turn
+ G_RANK1_BUILT,    # districts the rank-1 character built this round (classic Tax Collector)
  G_HOLDER,         # G_HOLDER + r: seat holding rank r this round, -1 if nobody
- ) = range(G_CFG_LEN, G_CFG_LEN + 24)
+ ) = range(G_CFG_LEN, G_CFG_LEN + 25)
 G_SCRATCH = G_HOLDER + MAX_RANKS       # work space for functions that may not allocate
 G_LEN = G_SCRATCH + SCRATCH_LEN
 

@@ -23,10 +23,10 @@ from .jit import hot, hot_inline
 
 from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
                      CH_THIEF, CH_WARLORD, G_CROWN, G_DECK_N, G_FACEUP, G_NP, G_NRANKS,
-                     G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, P_CITY_N, P_FAMILY, P_GOLD,
-                     P_HAND_N, P_TYPES, RNG_SEAT0)
+                     G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, N_TYPES, P_CITY_N, P_FAMILY,
+                     P_GOLD, P_HAND_N, P_TYPES, RNG_SEAT0, T_TRADE)
 from .rng import below
-from .rules import (build_cost, can_build, within_limit, destroyable, has, income_count, income_type,
+from .rules import (build_cost, can_build, marshal_cost, seizable, within_limit, destroyable, has, income_count, income_type,
                     max_card_payment, warlord_cost)
 from .state import city_size
 
@@ -472,3 +472,89 @@ def choose_scholar(st, tb, s):
     if st.p[s, P_FAMILY] == F_RANDOM:
         return below(st.rng, _rng(s), 2) == 0
     return True
+
+
+@hot
+def choose_crown_recipient(st, tb, s):
+    """Emperor: the seat that receives the crown (not ``s``, not its holder unless ``s``)."""
+    fam = st.p[s, P_FAMILY]
+    best, ties, who = NEG, 0, -1
+    for o in range(st.g[G_NP]):
+        if o == s or (o == st.g[G_CROWN] and st.g[G_CROWN] != s):
+            continue
+        # smart seats crown the least threatening player, who also has something to give
+        v = 0.0 if fam == F_RANDOM else -city_size(st, o) * 10.0 + min(st.p[o, P_GOLD], 1) + \
+            min(st.p[o, P_HAND_N], 1)
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            who = o
+    return who
+
+
+@hot
+def choose_tribute_card(st, tb, s):
+    """Classic Emperor's tribute, chosen by the new crowned seat ``s``: hand index of the
+    card to give, or -1 to give 1 gold (a card when he has no gold)."""
+    if st.p[s, P_HAND_N] == 0:
+        return -1
+    i = choose_payment_card(st, tb, s)
+    if st.p[s, P_GOLD] == 0:
+        return i
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return i if below(st.rng, _rng(s), 2) == 0 else -1
+    return i if card_value(st, tb, s, st.hand[s, i]) < 0 else -1
+
+
+@hot
+def choose_emperor_card(st, tb, s, target):
+    """2016 Emperor ``s``: take a random card (True) rather than 1 gold from ``target``."""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return useful_cards(st, tb, s) < _param(tb, s, PR_CARD_NEED)
+
+
+@hot
+def choose_spy(st, tb, s):
+    """Spy: (target seat, district type).  Smart seats look at the biggest hand and name
+    the type they expect most of (trade: the most common in the deck)."""
+    n = st.g[G_NP]
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        t = below(st.rng, _rng(s), n - 1)
+        return (t if t < s else t + 1), below(st.rng, _rng(s), N_TYPES)
+    best, ties, who = NEG, 0, -1
+    for o in range(n):
+        if o != s:
+            v = st.p[o, P_HAND_N] + 0.5 * min(st.p[o, P_GOLD], st.p[o, P_HAND_N])
+            take, best, ties = _better(st, s, v, best, ties)
+            if take:
+                who = o
+    return who, T_TRADE
+
+
+@hot
+def choose_seize(st, tb, s):
+    """Marshal: (target seat, city index) to seize, or (-1, -1)."""
+    fam = st.p[s, P_FAMILY]
+    gold = st.p[s, P_GOLD]
+    reserve = 0.0 if fam == F_RANDOM else _param(tb, s, PR_GOLD_RESERVE)
+    ld = leader(st, s)
+    best, ties, tgt, idx = NEG, 0, -1, -1
+    if fam == F_RANDOM:
+        best, ties = 0.0, 1
+    for o in range(st.g[G_NP]):
+        for i in range(st.p[o, P_CITY_N]):
+            if not seizable(st, tb, s, o, i):
+                continue
+            c = marshal_cost(st, tb, o, i)
+            if c > gold or (fam != F_RANDOM and gold - c < reserve):
+                continue
+            if fam == F_RANDOM:
+                v = 0.0
+            else:
+                v = float(tb.kinds[K_COST, st.city[o, i]]) + (2.0 if o == ld else 0.0)
+                if _missing_type(st, tb, s, st.city[o, i]):
+                    v += _param(tb, s, PR_W_NEW_TYPE)
+            take, best, ties = _better(st, s, v, best, ties)
+            if take:
+                tgt, idx = o, i
+    return tgt, idx

@@ -93,6 +93,21 @@ def warlord_cost(st, tb, target, i):
 
 
 @hot_inline
+def marshal_cost(st, tb, target, i):
+    """Gold the Marshal pays the owner to seize district ``i`` of ``target``'s city (D20)."""
+    return tb.kinds[K_COST, st.city[target, i]] + (1 if has(st, target, D_GREAT_WALL) else 0)
+
+
+@hot_inline
+def seizable(st, tb, s, target, i):
+    """May the Marshal of seat ``s`` seize district ``i`` of ``target``'s city (cost aside)?"""
+    kind = st.city[target, i]
+    return (target != s and tb.kinds[K_COST, kind] <= 3 and kind != D_KEEP
+            and not has(st, s, kind) and not is_complete(st, target)
+            and not bishop_protects(st, tb, target))
+
+
+@hot_inline
 def destroyable(st, tb, target, i):
     """May the Warlord destroy district ``i`` of ``target``'s city (cost aside)?"""
     if is_complete(st, target) or bishop_protects(st, tb, target):
