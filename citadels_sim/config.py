@@ -38,6 +38,24 @@ BASE_CHARACTERS = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant"
 FACE_UP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
 
 
+#: RULES.md §1.4 preset replacements (pub).  The rules allow either replacement; the engine
+#: takes the rank's original 2016 character for the Emperor (the King) and the Tax Collector
+#: for the Queen (the rank-9 character that works with any player count from 3).
+PRESET_EMPEROR_2P = "King"
+PRESET_QUEEN_3_4P = "Tax Collector"
+
+
+def preset_lineup(preset: cards.Preset, players: int) -> tuple[str, ...]:
+    """A 2016 preset's characters for ``players`` players: its rank 9 is added where rank 9
+    is allowed (not with 2 players), and the printed replacements applied (§1.4)."""
+    chars = tuple(PRESET_EMPEROR_2P if c == "Emperor" and players == 2 else c
+                  for c in preset.characters)
+    rank9 = preset.rank9
+    if rank9 == "Queen" and players < 5:
+        rank9 = PRESET_QUEEN_3_4P
+    return chars + ((rank9,) if rank9 and players > 2 else ())
+
+
 def _suggest(bad: str, allowed: Sequence[str]) -> str:
     close = difflib.get_close_matches(bad, list(allowed), n=1, cutoff=0.5)
     hint = f" Did you mean {close[0]!r}?" if close else ""
@@ -153,9 +171,7 @@ class GameConfig:
             raise ConfigError(f"Unknown character preset {name!r} for {self.ruleset}: "
                               "only 'base'.")
         preset = _lookup(name, cards.presets(), "preset", self.ruleset)
-        rank9 = (preset.rank9,) if preset.rank9 and self.players not in (2,) and (
-            self.players >= 5 or preset.rank9 != "Queen") else ()
-        return preset.characters + rank9
+        return preset_lineup(preset, self.players)
 
     def _check_rank9(self, has9: bool) -> None:
         n, rs = self.players, self.ruleset

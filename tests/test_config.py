@@ -1,0 +1,34 @@
+"""Configuration: presets and their printed replacements (RULES.md §1.4, §4.5)."""
+
+import pytest
+
+from citadels_sim import cards
+from citadels_sim.config import ConfigError, GameConfig, preset_lineup
+
+
+def test_preset_replacements():
+    """Emperor -> King with 2 players; Queen -> Tax Collector with 3-4 players; no rank 9
+    with 2 players; the preset's rank 9 otherwise."""
+    p = cards.presets()
+    two = preset_lineup(p["illustrious_emissaries"], 2)
+    assert "Emperor" not in two and "King" in two and len(two) == 8
+    assert preset_lineup(p["ambitious_aristocrats"], 3)[-1] == "Tax Collector"
+    assert preset_lineup(p["ambitious_aristocrats"], 4)[-1] == "Tax Collector"
+    assert preset_lineup(p["ambitious_aristocrats"], 5)[-1] == "Queen"
+    assert preset_lineup(p["vicious_nobles"], 6)[-1] == "Tax Collector"
+    assert preset_lineup(p["first_game"], 4) == tuple(p["first_game"].characters)
+
+
+def test_unplayable_preset_is_refused_by_name():
+    with pytest.raises(ConfigError, match="Witch, Blackmailer are not playable"):
+        GameConfig(ruleset="2016", players=6, characters="cunning_agents",
+                   districts="cunning_agents")
+
+
+def test_first_game_preset_needs_a_rank9_with_three_players():
+    with pytest.raises(ConfigError, match="needs a rank-9 character"):
+        GameConfig(ruleset="2016", players=3, characters="first_game")
+    config = GameConfig(ruleset="2016", players=3,
+                        characters=list(cards.presets()["first_game"].characters)
+                        + ["Tax Collector"])
+    assert config.ranks == 9
