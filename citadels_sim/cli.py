@@ -18,6 +18,8 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
                    help="a preset name or comma-separated character names, one per rank")
     p.add_argument("--districts", default=None,
                    help="2016: 14 unique districts or a preset; classic: bonus purples")
+    p.add_argument("--removed", default=None,
+                   help="classic: base purple cards taken out, one per bonus purple beyond 3")
     p.add_argument("--quick", action="store_true", help="classic quick game (7 districts)")
     p.add_argument("--max-rounds", type=int, default=100, help="safety cap on rounds")
 
@@ -38,8 +40,10 @@ def _names(value: str | None) -> str | tuple[str, ...] | None:
 
 
 def _config(a: argparse.Namespace) -> GameConfig:
+    removed = tuple(x.strip() for x in a.removed.split(",")) if a.removed else None
     return GameConfig(ruleset=a.ruleset, players=a.players, characters=_names(a.characters),
-                      districts=_names(a.districts), quick=a.quick, max_rounds=a.max_rounds)
+                      districts=_names(a.districts), removed=removed, quick=a.quick,
+                      max_rounds=a.max_rounds)
 
 
 def _simulate(a: argparse.Namespace) -> None:

@@ -27,8 +27,12 @@ IMPLEMENTED_DISTRICTS = frozenset({
     L.D_HAUNTED, L.D_KEEP, L.D_LABORATORY, L.D_SMITHY, L.D_OBSERVATORY, L.D_GRAVEYARD,
     L.D_DRAGON_GATE, L.D_UNIVERSITY, L.D_LIBRARY, L.D_GREAT_WALL, L.D_SCHOOL_OF_MAGIC,
     L.D_FACTORY, L.D_IMPERIAL_TREASURY, L.D_MAP_ROOM, L.D_QUARRY, L.D_STATUE,
-    L.D_THIEVES_DEN, L.D_WISHING_WELL, L.D_GOLD_MINE,
+    L.D_THIEVES_DEN, L.D_WISHING_WELL, L.D_GOLD_MINE, L.D_BASILICA, L.D_CAPITOL,
+    L.D_IVORY_TOWER, L.D_SECRET_VAULT, L.D_MONUMENT, L.D_STABLES, L.D_POOR_HOUSE, L.D_PARK,
+    L.D_BALL_ROOM,
 })
+#: bonus purples added to a classic deck without removing base purples (D38)
+FREE_BONUS = 3
 
 PLAYER_RANGE = {"classic": (2, 8), "2016": (2, 8), "four_color": (2, 7)}
 BASE_CHARACTERS = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect",
@@ -85,6 +89,9 @@ class GameConfig:
     districts : classic: the bonus purple districts added to the deck; 2016: the 14 unique
         districts (names or a preset name; ``None`` means the ``first_game`` set);
         four_color: must be empty.
+    removed : classic: the base purple cards taken out when more than 3 bonus purples are
+        added, exactly one per bonus purple beyond the third (a name once per card: the
+        Keep has two).
     quick : classic quick game (a city is complete at 7 districts).
     crown_seat : seat holding the first crown; ``None`` follows the ruleset
         (classic/2016 seat 0, four_color a random seat).
@@ -95,11 +102,13 @@ class GameConfig:
     players: int = 4
     characters: tuple[str, ...] | str | None = None
     districts: tuple[str, ...] | str | None = None
+    removed: tuple[str, ...] | None = None
     quick: bool = False
     crown_seat: int | None = None
     max_rounds: int = 100
     character_ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
     unique_kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    purple_counts: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.ruleset not in cards.RULESETS:
@@ -107,11 +116,16 @@ class GameConfig:
                 str(self.ruleset), cards.RULESETS))
         if isinstance(self.characters, list):
             object.__setattr__(self, "characters", tuple(self.characters))
-        if isinstance(self.districts, list):
-            object.__setattr__(self, "districts", tuple(self.districts))
+        for name in ("districts", "removed"):
+            if isinstance(getattr(self, name), list):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
         self._check_players()
         object.__setattr__(self, "character_ids", self._resolve_characters())
-        object.__setattr__(self, "unique_kinds", self._resolve_districts())
+        object.__setattr__(self, "purple_counts", self._resolve_districts())
+        object.__setattr__(self, "unique_kinds", tuple(sorted(self.purple_counts)))
+        if "Diplomat" in self.character_names and L.D_GRAVEYARD in self.purple_counts:
+            raise ConfigError("The Diplomat cannot play while the Graveyard is in the deck: "
+                              "remove the Graveyard (removed=['Graveyard']).")
         if self.crown_seat is not None and not 0 <= self.crown_seat < self.players:
             raise ConfigError(f"crown_seat {self.crown_seat} is not a seat of a "
                               f"{self.players}-player game (0-{self.players - 1}).")
@@ -184,13 +198,17 @@ class GameConfig:
             raise ConfigError(f"A {n}-player {rs} game needs a rank-9 character "
                               f"(Queen, Artist{', Tax Collector' if rs == '2016' else ''}).")
 
-    def _resolve_districts(self) -> tuple[int, ...]:
+    def _resolve_districts(self) -> dict[int, int]:
+        """Copies of each purple/unique kind in the deck."""
         rs = self.ruleset
         chosen = self.districts
+        if self.removed and rs != "classic":
+            raise ConfigError("removed= names base purple cards taken out of a classic deck; "
+                              f"it does not apply to {rs}.")
         if rs == "four_color":
             if chosen:
                 raise ConfigError("four_color has no purple districts; leave districts empty.")
-            return ()
+            return {}
         uniques = {cards.key_of(d.name): d for d in cards.districts(rs) if d.type == L.T_UNIQUE}
         if rs == "2016":
             if chosen is None:
@@ -198,28 +216,43 @@ class GameConfig:
             if isinstance(chosen, str):
                 chosen = _lookup(chosen, cards.presets(), "district preset", rs).districts
             picked = [_lookup(n, uniques, "unique district", rs) for n in chosen]
-            kinds = [d.kind for d in picked]
-            if len(set(kinds)) != len(kinds) or len(kinds) != 14:
+            counts = {d.kind: 1 for d in picked}
+            if len(counts) != len(picked) or len(picked) != 14:
                 raise ConfigError(f"A 2016 game plays exactly 14 distinct unique districts; got "
-                                  f"{len(set(kinds))} distinct of {len(kinds)} named.")
+                                  f"{len(counts)} distinct of {len(picked)} named.")
         else:
-            if isinstance(chosen, str):
-                chosen = () if cards.key_of(chosen) in ("base", "none") else (chosen,)
-            picked = [_lookup(n, uniques, "purple district", rs) for n in (chosen or ())]
-            bonus = [d for d in picked if d.set != "base"]
-            if len(bonus) != len(picked):
-                raise ConfigError("classic districts= names the bonus purples to add; "
-                                  f"{[d.name for d in picked if d.set == 'base']} are already in "
-                                  "the base deck.")
-            if bonus:
-                raise ConfigError("Bonus purple districts (" + ", ".join(d.name for d in bonus)
-                                  + ") are not playable in this version of the kernel yet.")
-            kinds = [d.kind for d in uniques.values() if d.set == "base"]
-        todo = [cards.district_name(rs, k) for k in kinds if k not in IMPLEMENTED_DISTRICTS]
+            counts = self._classic_purples(uniques, chosen)
+        todo = [cards.district_name(rs, k) for k in counts if k not in IMPLEMENTED_DISTRICTS]
         if todo:
             raise ConfigError(f"District(s) {', '.join(todo)} are not playable in this version "
                               "of the kernel yet.")
-        return tuple(sorted(kinds))
+        return counts
+
+    def _classic_purples(self, uniques: dict, chosen) -> dict[int, int]:
+        """The 12 base purple cards, plus the bonus purples, less the removed base cards."""
+        if isinstance(chosen, str):
+            chosen = () if cards.key_of(chosen) in ("base", "none") else (chosen,)
+        bonus = [_lookup(n, uniques, "purple district", "classic") for n in (chosen or ())]
+        base = [d.name for d in bonus if d.set == "base"]
+        if base:
+            raise ConfigError(f"districts= names the bonus purples to add; {', '.join(base)} "
+                              "already in the base deck.")
+        if len({d.kind for d in bonus}) != len(bonus):
+            raise ConfigError("Each bonus purple district can be added once.")
+        counts = {d.kind: d.count for d in uniques.values() if d.set == "base"}
+        counts.update({d.kind: 1 for d in bonus})
+        removed = [_lookup(n, uniques, "purple district", "classic")
+                   for n in (self.removed or ())]
+        need = max(0, len(bonus) - FREE_BONUS)
+        if len(removed) != need:
+            raise ConfigError(f"{len(bonus)} bonus purple districts need exactly {need} base "
+                              f"purple card(s) removed (removed=...); got {len(removed)}.")
+        for d in removed:
+            if d.set != "base" or counts.get(d.kind, 0) == 0:
+                raise ConfigError(f"removed= names {d.name!r}, which is not a base purple card "
+                                  "left in the deck.")
+            counts[d.kind] -= 1
+        return {k: c for k, c in counts.items() if c > 0}
 
     # ---- derived values ---------------------------------------------------------------
     @property
@@ -243,8 +276,10 @@ class GameConfig:
         """Copies of each district kind in the deck (int32, indexed by kind)."""
         counts = np.zeros(L.N_KINDS, np.int32)
         for d in cards.districts(self.ruleset):
-            if d.type != L.T_UNIQUE or d.kind in self.unique_kinds:
+            if d.type != L.T_UNIQUE:
                 counts[d.kind] += d.count
+        for kind, n in self.purple_counts.items():
+            counts[kind] += n
         return counts
 
     def tables(self) -> dict[str, np.ndarray]:
@@ -276,5 +311,6 @@ class GameConfig:
         return {"ruleset": self.ruleset, "players": self.players,
                 "characters": list(self.character_names),
                 "districts": [cards.district_name(self.ruleset, k) for k in self.unique_kinds],
+                "removed": list(self.removed or ()),
                 "quick": self.quick, "crown_seat": self.crown_seat,
                 "max_rounds": self.max_rounds}

@@ -144,6 +144,8 @@ def _describe(e: dict) -> str:
                          f"paying {e['cost']} gold.",
         "classic_tax": lambda: f"  {who} pays {e['gold']} gold of tax to the Tax Collector "
                                f"(P{e['to']}).",
+        "poor_house": lambda: f"  {who} has no gold: the Poor House gives {e['gold']}.",
+        "park": lambda: f"  {who} has no cards: the Park gives {e['cards']}.",
         "take_pile": lambda: f"  The Tax Collector ({who}) takes the pile: {e['gold']} gold.",
         "queen": lambda: f"  The Queen ({who}) gains {e['gold']} gold beside the rank-4 "
                          "character.",

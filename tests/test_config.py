@@ -4,6 +4,7 @@ import pytest
 
 from citadels_sim import cards
 from citadels_sim.config import ConfigError, GameConfig, preset_lineup
+from citadels_sim.kernel import layout as L
 
 
 def test_preset_replacements():
@@ -32,3 +33,22 @@ def test_first_game_preset_needs_a_rank9_with_three_players():
                         characters=list(cards.presets()["first_game"].characters)
                         + ["Tax Collector"])
     assert config.ranks == 9
+
+
+def test_classic_bonus_purples_and_removals():
+    """C: k <= 3 bonus purples remove nothing; k > 3 needs exactly k - 3 base purple cards
+    removed (rule 3); deck sizes follow (rule 2)."""
+    three = GameConfig(districts=["Park", "Poor House", "Map Room"])
+    assert three.deck_counts().sum() == 66 + 3
+    with pytest.raises(ConfigError, match="need exactly 2 base purple"):
+        GameConfig(districts=["Park", "Poor House", "Map Room", "Factory", "Quarry"])
+    five = GameConfig(districts=["Park", "Poor House", "Map Room", "Factory", "Quarry"],
+                      removed=["Keep", "Keep"])
+    counts = five.deck_counts()
+    assert counts.sum() == 66 + 5 - 2 and counts[L.D_KEEP] == 0
+    with pytest.raises(ConfigError, match="not a base purple card left"):
+        GameConfig(districts=["Park", "Poor House", "Map Room", "Factory"], removed=["Park"])
+    with pytest.raises(ConfigError, match="not playable"):
+        GameConfig(districts=["Museum"])
+    with pytest.raises(ConfigError, match="does not apply to 2016"):
+        GameConfig(ruleset="2016", removed=["Keep"])

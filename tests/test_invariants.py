@@ -43,6 +43,9 @@ def independent_score(st, tb, s, ruleset):
         extras += int(st.p[s, L.P_HAND_N])
     if L.D_STATUE in city and st.g[L.G_CROWN] == s:
         extras += 5
+    if L.D_BASILICA in city:
+        extras += sum(int(tb.kinds[L.K_COST, k]) % 2 for k in city)
+    extras += 3 * sum(1 for k in st.hand[s, :st.p[s, L.P_HAND_N]] if k == L.D_SECRET_VAULT)
     fixed = [int(tb.kinds[L.K_TYPE, k]) for k, r in zip(city, rounds)
              if k != L.D_HAUNTED or (ruleset == "classic" and r == st.g[L.G_ROUND])]
     free = sum(1 for k, r in zip(city, rounds)
@@ -54,6 +57,10 @@ def independent_score(st, tb, s, ruleset):
         pts = 3 if all(t in types for t in range(colours)) else 0
         if L.D_WISHING_WELL in city:
             pts += types.count(L.T_UNIQUE) - (1 if ruleset == "classic" else 0)
+        if L.D_CAPITOL in city and max(types.count(t) for t in range(5)) >= 3:
+            pts += 3
+        if L.D_IVORY_TOWER in city and types.count(L.T_UNIQUE) == 1:
+            pts += 5
         best = max(best, pts)
     return base + complete + extras + best
 
@@ -126,14 +133,20 @@ def random_config(rng):
         options = [c.name for c in roster if c.rank == rank]
         if options and (rank < 9 or rng.random() < 0.6):
             chosen.append(str(rng.choice(options)))
-    districts = None
+    districts, removed = None, None
+    playable = [d for d in cards_districts(ruleset)
+                if d.type == L.T_UNIQUE and d.kind in IMPLEMENTED_DISTRICTS]
     if ruleset == "2016":
-        playable = [d.name for d in cards_districts("2016")
-                    if d.type == L.T_UNIQUE and d.kind in IMPLEMENTED_DISTRICTS]
-        districts = [str(x) for x in rng.choice(playable, 14, replace=False)]
+        districts = [str(x) for x in rng.choice([d.name for d in playable], 14, replace=False)]
+    elif ruleset == "classic":
+        bonus = [d.name for d in playable if d.set == "bonus"]
+        districts = [str(x) for x in rng.choice(bonus, int(rng.integers(0, len(bonus) + 1)),
+                                                replace=False)]
+        base = [d.name for d in playable if d.set == "base"]
+        removed = [str(x) for x in rng.choice(base, max(0, len(districts) - 3), replace=False)]
     try:
         return GameConfig(ruleset=ruleset, players=players, characters=chosen,
-                          districts=districts)
+                          districts=districts, removed=removed)
     except ConfigError:
         return None
 

@@ -41,7 +41,9 @@ def audit(events, config):
         if t == "build":
             s = e["seat"]
             assert gathered, "no build before gathering"
-            if not (turn == "Trader" and info[e["district"]].type == 2):  # trade: no limit
+            free = (turn == "Trader" and info[e["district"]].type == 2) or \
+                e["district"] == "Stables"  # neither counts toward the limit
+            if not free:
                 builds += 1
             assert builds <= LIMIT.get(turn, 1), "build limit"
             assert st["gold"][s] == prev["gold"][s] - e["gold_paid"], "build paid from the stash"
@@ -77,6 +79,26 @@ CASES = [(rs, n, None) for rs in ("classic", "2016", "four_color") for n in (2, 
     ("2016", 3, ["Assassin", "Spy", "Magician", "Emperor", "Bishop", "Merchant", "Architect",
                  "Marshal", "Tax Collector"]),
 ]
+
+
+NEW_UNIQUES = ["Basilica", "Capitol", "Ivory Tower", "Secret Vault", "Monument", "Stables",
+               "Poor House", "Park", "Great Wall", "Observatory", "Gold Mine", "Dragon Gate",
+               "Library", "Keep"]
+DISTRICT_CASES = [
+    ("2016", 4, P8, NEW_UNIQUES, None),
+    ("classic", 5, CLASSIC8, ["Park", "Poor House", "Map Room", "Factory", "Ball Room"],
+     ["Graveyard", "Keep"]),
+]
+
+
+@pytest.mark.parametrize("ruleset,players,characters,districts,removed", DISTRICT_CASES)
+def test_replays_with_more_districts_check_out(ruleset, players, characters, districts,
+                                               removed):
+    config = GameConfig(ruleset=ruleset, players=players, characters=characters,
+                        districts=districts, removed=removed)
+    for game in range(30):
+        audit(replay(config, ["heuristic", "random", "builder", "aggressive", "random"][
+            :players], 9, game), config)
 
 
 @pytest.mark.parametrize("ruleset,players,characters", CASES)

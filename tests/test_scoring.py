@@ -119,22 +119,10 @@ def test_worked_example_classic_haunted_final_round():
     assert scores[2] == 28
 
 
-@pytest.mark.xfail(reason="the kernel does not score the Basilica (+1 per odd-cost district; "
-                          "not in the base game's first_game set): Ana gets 28, not 32",
-                   strict=True)
 def test_worked_example_2016_kernel():
     scores, places, _ = _kernel_example("2016", SIXTEEN)
     assert scores == SIXTEEN["scores"]
     assert places == SIXTEEN["places"]
-
-
-def test_worked_example_2016_kernel_without_basilica():
-    """The parts of the 2016 example the base kernel plays: Ben 32 (Dragon Gate), Cai 28
-    (Monument counts 2 toward completion, Statue with the crown), and Ana's score without
-    the Basilica's +4."""
-    scores, _, _ = _kernel_example("2016", SIXTEEN)
-    assert scores[1:] == [32, 28]
-    assert scores[0] == 32 - 4
 
 
 def test_worked_example_four_color_kernel():

@@ -16,7 +16,7 @@ Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
 
 from .jit import hot, hot_inline
 
-from .districts import destroy_district
+from .districts import destroy_district, end_of_turn_districts
 from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ASSASSIN, CH_EMPEROR, CH_KING,
                      CH_MAGICIAN, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN,
                      CH_SCHOLAR, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC, CH_THIEF,
@@ -285,6 +285,7 @@ def end_of_turn(st, tb, ch, s, r):
     if r == 0:
         st.g[G_RANK1_BUILT] += st.g[G_TURN_BUILT]
     _classic_tax(st, s, r)
+    end_of_turn_districts(st, tb, s, r)
     if ch == CH_ALCHEMIST and st.g[G_TURN_BUILD_GOLD] > 0:
         gain(st, s, st.g[G_TURN_BUILD_GOLD])
         event(st, EV_REFUND, s, r, st.g[G_TURN_BUILD_GOLD])

@@ -10,10 +10,10 @@ the function that handles the moment it acts.
 from .jit import hot_inline
 
 from .layout import (CH_TAX_COLLECTOR, D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY,
-                     D_OBSERVATORY, D_SMITHY, G_DECK_N, G_NP, G_RANK_CHAR, G_ROUND, G_RULESET,
-                     G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_USED,
-                     P_GOLD, P_HAND_N, RANK_9, R_2016, U_LABORATORY, U_SMITHY)
-from .log import (EV_TAX, EV_BUILD, EV_DESTROY, EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD,
+                     D_OBSERVATORY, D_PARK, D_POOR_HOUSE, D_SMITHY, G_DECK_N, G_NP, G_RANK_CHAR,
+                     G_ROUND, G_RULESET, G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR,
+                     G_TURN_USED, P_GOLD, P_HAND_N, RANK_9, R_2016, U_LABORATORY, U_SMITHY)
+from .log import (EV_PARK, EV_POOR_HOUSE, EV_TAX, EV_BUILD, EV_DESTROY, EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD,
                   EV_LABORATORY, EV_SMITHY, event)
 from .policy import (choose_card_payment, choose_gather_cards, choose_graveyard, choose_keep,
                      choose_laboratory, choose_payment_card, choose_smithy)
@@ -99,6 +99,17 @@ def turn_actions(st, tb, s, r):
         g[G_TURN_USED] |= U_SMITHY
         pay(st, s, 2)
         event(st, EV_SMITHY, s, r, gain_cards(st, s, 3))
+
+
+@hot_inline
+def end_of_turn_districts(st, tb, s, r):
+    """Poor House (stash 0: +1 gold) and Park (empty hand: gain 2 cards), before the
+    Alchemist's refund (RULES.md §2.5 Step 5)."""
+    if has(st, s, D_POOR_HOUSE) and st.p[s, P_GOLD] == 0:
+        gain(st, s, 1)
+        event(st, EV_POOR_HOUSE, s, r, 1)
+    if has(st, s, D_PARK) and st.p[s, P_HAND_N] == 0:
+        event(st, EV_PARK, s, r, gain_cards(st, s, 2))
 
 
 @hot_inline

@@ -8,11 +8,12 @@ from .jit import hot_inline
 
 from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR,
                      CH_KING, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_SCHOLAR,
-                     CH_SEER, CH_TRADER, CH_WARLORD, D_FACTORY, D_GREAT_WALL, D_KEEP, D_QUARRY,
-                     D_SCHOOL_OF_MAGIC, D_THIEVES_DEN, G_BUILDS_LEFT, G_HOLDER, G_KILLED,
-                     G_N_COMPLETE, G_RANK_CHAR, G_RULESET, G_TURN_CHAR, K_COST, K_TYPE, P_CITY_N,
-                     P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC,
-                     T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE)
+                     CH_SEER, CH_TRADER, CH_WARLORD, D_FACTORY, D_GREAT_WALL, D_KEEP, D_MONUMENT,
+                     D_QUARRY, D_SCHOOL_OF_MAGIC, D_SECRET_VAULT, D_STABLES, D_THIEVES_DEN,
+                     G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_N_COMPLETE, G_RANK_CHAR, G_RULESET,
+                     G_TURN_CHAR, K_COST, K_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES,
+                     RANK_BISHOP, R_2016, R_CLASSIC, T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE,
+                     T_UNIQUE)
 from .state import city_size, has
 
 
@@ -58,18 +59,23 @@ def counts_toward_limit(st, tb, kind):
     """Does building ``kind`` in this turn use up one of the turn's builds?"""
     if st.g[G_TURN_CHAR] == CH_TRADER and tb.kinds[K_TYPE, kind] == T_TRADE:
         return False
-    return True
+    return kind != D_STABLES
 
 
 @hot_inline
 def within_limit(st, tb, kind):
-    """Does this turn's build limit still allow building ``kind``?"""
+    """Does this turn's build limit still allow building ``kind``?  (The Navigator builds
+    nothing at all, not even the Stables.)"""
+    if st.g[G_TURN_CHAR] == CH_NAVIGATOR:
+        return False
     return st.g[G_BUILDS_LEFT] > 0 or not counts_toward_limit(st, tb, kind)
 
 
 @hot_inline
 def can_build(st, tb, s, kind):
     """Is the hand card ``kind`` legal and affordable for seat ``s`` (limit aside)?"""
+    if kind == D_SECRET_VAULT or (kind == D_MONUMENT and st.p[s, P_CITY_N] >= 5):
+        return False
     if has(st, s, kind) and not duplicate_allowed(st, s, kind):
         return False
     return st.p[s, P_GOLD] + max_card_payment(st, s, kind) >= build_cost(st, tb, s, kind)

@@ -2,11 +2,12 @@
 
 from .jit import hot
 
-from .layout import (D_DRAGON_GATE, D_HAUNTED, D_IMPERIAL_TREASURY, D_MAP_ROOM, D_STATUE,
-                     D_UNIVERSITY, D_WISHING_WELL, G_CROWN, G_FIRST, G_NP, G_ROUND, G_RULESET,
-                     G_SCRATCH, K_COST, K_TYPE, N_TYPES, P_CITY_N, P_COLOURS, P_COMPLETE,
-                     P_EXTRAS, P_GOLD, P_HAND_N, P_PLACE, P_REVEALED, P_SCORE, P_VALUE, R_2016,
-                     R_CLASSIC, R_FOUR_COLOR, T_UNIQUE)
+from .layout import (D_BASILICA, D_CAPITOL, D_DRAGON_GATE, D_HAUNTED, D_IMPERIAL_TREASURY,
+                     D_IVORY_TOWER, D_MAP_ROOM, D_SECRET_VAULT, D_STATUE, D_UNIVERSITY,
+                     D_WISHING_WELL, G_CROWN, G_FIRST, G_NP, G_ROUND, G_RULESET, G_SCRATCH,
+                     K_COST, K_TYPE, N_TYPES, P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD,
+                     P_HAND_N, P_PLACE, P_REVEALED, P_SCORE, P_VALUE, R_2016, R_CLASSIC,
+                     R_FOUR_COLOR, T_UNIQUE)
 from .rules import has, is_complete
 
 
@@ -23,6 +24,13 @@ def _bonus_and_extras(st, tb, s, counts):
     if has(st, s, D_WISHING_WELL):
         # classic: other purple districts; 2016: unique districts, itself included
         extra += counts[T_UNIQUE] - (1 if rs == R_CLASSIC else 0)
+    if has(st, s, D_CAPITOL):
+        for t in range(N_TYPES):
+            if counts[t] >= 3:
+                extra += 3
+                break
+    if has(st, s, D_IVORY_TOWER) and counts[T_UNIQUE] == 1:
+        extra += 5
     return colours, extra
 
 
@@ -57,6 +65,12 @@ def score_seat(st, tb, s):
         extras += st.p[s, P_HAND_N]
     if has(st, s, D_STATUE) and g[G_CROWN] == s:
         extras += 5
+    if has(st, s, D_BASILICA):
+        for i in range(st.p[s, P_CITY_N]):
+            extras += tb.kinds[K_COST, st.city[s, i]] % 2
+    for i in range(st.p[s, P_HAND_N]):  # the Secret Vault scores from the hand
+        if st.hand[s, i] == D_SECRET_VAULT:
+            extras += 3
     best, best_colours, best_extra = -1, 0, 0
     combos = N_TYPES ** free
     for c in range(combos):
