@@ -146,6 +146,10 @@ def _describe(e: dict) -> str:
                                f"(P{e['to']}).",
         "poor_house": lambda: f"  {who} has no gold: the Poor House gives {e['gold']}.",
         "park": lambda: f"  {who} has no cards: the Park gives {e['cards']}.",
+        "wizard": lambda: f"  The Wizard ({who}) takes {e['card']} from P{e['target']}'s hand"
+                          + (" and builds it at once." if e["built"] else "."),
+        "seer": lambda: f"  The Seer ({who}) takes a card from {e['players']} player(s) and "
+                        "gives each one back.",
         "take_pile": lambda: f"  The Tax Collector ({who}) takes the pile: {e['gold']} gold.",
         "queen": lambda: f"  The Queen ({who}) gains {e['gold']} gold beside the rank-4 "
                          "character.",

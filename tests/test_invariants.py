@@ -95,8 +95,8 @@ def check_game(st, tb, config, game):
     assert (gold >= 0).all() and g[L.G_TAX_PILE] >= 0, where
     assert gold.sum() + g[L.G_TAX_PILE] == 2 * players + g[L.G_BANK_OUT] - g[L.G_BANK_IN]
     # no duplicate name in a city unless a Quarry is in the game (it may have been
-    # destroyed since the duplicate was built)
-    if tb.kinds[L.K_COUNT, L.D_QUARRY] == 0:
+    # destroyed since the duplicate was built) or the Wizard (his turn allows duplicates)
+    if tb.kinds[L.K_COUNT, L.D_QUARRY] == 0 and "Wizard" not in config.character_names:
         for s in range(players):
             city = list(st.city[s, :p[s, L.P_CITY_N]])
             assert len(city) == len(set(city)), (where, city)

@@ -11,7 +11,7 @@ import pytest
 from citadels_sim import GameConfig, replay, simulate
 from citadels_sim.cards import districts
 
-#: build limits of RULES.md §2.5.1 (default 1)
+#: build limits of RULES.md §2.5.1 (default 1); the Wizard's immediate build is extra
 LIMIT = {"Architect": 3, "Scholar": 2, "Seer": 2, "Navigator": 0}
 
 
@@ -19,7 +19,7 @@ def audit(events, config):
     info = {d.name: d for d in districts(config.ruleset)}
     rank_of = {name: r + 1 for r, name in enumerate(config.character_names)}
     total = int(config.deck_counts().sum())
-    last_rank, turn, builds, gathered = 0, None, 0, False
+    last_rank, turn, builds, gathered, extra = 0, None, 0, False, 0
     prev = events[0]["state"]
     for e in events:
         st = e["state"]
@@ -33,6 +33,10 @@ def audit(events, config):
             rank = rank_of[e["character"]]
             assert rank > last_rank, "characters are called in ascending rank"
             last_rank, turn, builds, gathered = rank, e["character"], 0, False
+            extra = 0
+        if t == "wizard" and e["built"]:
+            assert gathered, "the Wizard builds at once only after gathering"
+            extra = 1
         if t in ("gather_gold", "gather_cards"):
             assert not gathered
             gathered = True
@@ -42,7 +46,8 @@ def audit(events, config):
             s = e["seat"]
             assert gathered, "no build before gathering"
             free = (turn == "Trader" and info[e["district"]].type == 2) or \
-                e["district"] == "Stables"  # neither counts toward the limit
+                e["district"] == "Stables" or extra  # none counts toward the limit
+            extra = 0
             if not free:
                 builds += 1
             assert builds <= LIMIT.get(turn, 1), "build limit"
@@ -50,7 +55,7 @@ def audit(events, config):
             assert st["cities"][s][-1] == e["district"] or e["district"] in st["cities"][s]
             before = prev["cities"][s]
             if e["district"] in before:
-                assert "Quarry" in before, "duplicate without a Quarry"
+                assert "Quarry" in before or turn == "Wizard", "duplicate without a Quarry"
             assert e["gold_paid"] + e["cards_paid"] == e["cost"]
         if t == "theft" and e["victim"] != e["seat"]:  # robbing oneself (2-3p) is a no-op
             assert st["gold"][e["victim"]] == 0
@@ -78,6 +83,12 @@ CASES = [(rs, n, None) for rs in ("classic", "2016", "four_color") for n in (2, 
                  "Marshal"]),
     ("2016", 3, ["Assassin", "Spy", "Magician", "Emperor", "Bishop", "Merchant", "Architect",
                  "Marshal", "Tax Collector"]),
+    ("classic", 4, ["Assassin", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect",
+                    "Warlord"]),
+    ("2016", 5, ["Assassin", "Thief", "Seer", "King", "Bishop", "Merchant", "Architect",
+                 "Warlord"]),
+    ("2016", 2, ["Assassin", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect",
+                 "Warlord"]),
 ]
 
 

@@ -16,22 +16,23 @@ Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
 
 from .jit import hot, hot_inline
 
-from .districts import destroy_district, end_of_turn_districts
+from .districts import build_from_hand, destroy_district, end_of_turn_districts
 from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ASSASSIN, CH_EMPEROR, CH_KING,
                      CH_MAGICIAN, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN,
-                     CH_SCHOLAR, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC, CH_THIEF,
-                     CH_WARLORD, G_CROWN, G_DECK_N, G_HOLDER, G_KILLED, G_NP, G_NRANKS,
-                     G_RANK1_BUILT, G_RANK_CHAR, G_ROBBED, G_ROBBER, G_ROUND, G_RULESET,
+                     CH_SCHOLAR, CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC,
+                     CH_THIEF, CH_WARLORD, CH_WIZARD, G_CROWN, G_DECK_N, G_HOLDER, G_KILLED, G_NP,
+                     G_NRANKS, G_RANK1_BUILT, G_RANK_CHAR, G_ROBBED, G_ROBBER, G_ROUND, G_RULESET,
                      G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_USED, K_TYPE, P_GOLD,
                      P_HAND_N, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
-from .log import (EV_CLASSIC_TAX, EV_CROWN_GIVEN, EV_SEIZE, EV_SPY, EV_TAKE_PILE, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_NAVIGATOR,
+from .log import (EV_SEER, EV_WIZARD, EV_CLASSIC_TAX, EV_CROWN_GIVEN, EV_SEIZE, EV_SPY, EV_TAKE_PILE, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_NAVIGATOR,
                   EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SWAP, EV_THEFT,
                   EV_TRIBUTE, event)
-from .policy import (choose_crown_recipient, choose_emperor_card, choose_seize, choose_spy,
+from .policy import (choose_payment_card, choose_wizard_build, choose_wizard_card,
+                     choose_wizard_target, choose_crown_recipient, choose_emperor_card, choose_seize, choose_spy,
                      choose_tribute_card, choose_destroy, choose_income_cards, choose_keep, choose_magician,
                      choose_navigator_cards, choose_redraw, choose_scholar, choose_target_rank,
                      richest)
-from .rules import (marshal_cost, INCOME_CARDS, INCOME_CHOICE, income_count, income_kind, income_type,
+from .rules import (can_build, marshal_cost, INCOME_CARDS, INCOME_CHOICE, income_count, income_kind, income_type,
                     warlord_cost)
 from .rng import below
 from .state import (city_add, city_take, gain, gain_cards, hand_add, hand_take, pay,
@@ -236,10 +237,47 @@ def after_gather(st, tb, ch, s, r):
     elif ch == CH_SCHOLAR:
         if st.g[G_DECK_N] > 0 and choose_scholar(st, tb, s):
             _scholar(st, tb, s, r)
+    elif ch == CH_WIZARD:
+        _wizard(st, tb, s, r)
+    elif ch == CH_SEER:
+        _seer(st, tb, s, r)
     elif ch == CH_QUEEN:
         if queen_neighbour(st, s) and st.g[G_KILLED] != RANK_KING:
             gain(st, s, 3)
             event(st, EV_QUEEN, s, r, 3)
+
+
+@hot_inline
+def _wizard(st, tb, s, r):
+    """Wizard: look at a player's hand, take 1 card, and keep it or build it at once, paying
+    its cost, as an extra build (after gathering; it may duplicate a name, D18)."""
+    target = choose_wizard_target(st, tb, s)
+    if target < 0:
+        return
+    kind = hand_take(st, target, choose_wizard_card(st, tb, s, target))
+    hand_add(st, s, kind)
+    build = can_build(st, tb, s, kind) and choose_wizard_build(st, tb, s, kind)
+    event(st, EV_WIZARD, s, r, target, kind, 1 if build else 0)
+    if build:
+        build_from_hand(st, tb, s, r, st.p[s, P_HAND_N] - 1)
+
+
+@hot_inline
+def _seer(st, tb, s, r):
+    """Seer: take 1 random card from each other player who has one, then give each of them
+    1 card of her choice back."""
+    g = st.g
+    took = 0
+    for o in range(g[G_NP]):
+        if o != s and st.p[o, P_HAND_N] > 0:
+            hand_add(st, s, hand_take(st, o, below(st.rng, RNG_SEAT0 + s, st.p[o, P_HAND_N])))
+            took |= 1 << o
+    n = 0
+    for o in range(g[G_NP]):
+        if (took >> o) & 1:
+            hand_add(st, o, hand_take(st, s, choose_payment_card(st, tb, s)))
+            n += 1
+    event(st, EV_SEER, s, r, n)
 
 
 @hot_inline

@@ -558,3 +558,40 @@ def choose_seize(st, tb, s):
             if take:
                 tgt, idx = o, i
     return tgt, idx
+
+
+@hot
+def choose_wizard_target(st, tb, s):
+    """Wizard: the seat whose hand he looks at (one with cards), or -1 if nobody has any."""
+    fam = st.p[s, P_FAMILY]
+    best, ties, who = NEG, 0, -1
+    for o in range(st.g[G_NP]):
+        if o != s and st.p[o, P_HAND_N] > 0:
+            v = 0.0 if fam == F_RANDOM else float(st.p[o, P_HAND_N])
+            take, best, ties = _better(st, s, v, best, ties)
+            if take:
+                who = o
+    return who
+
+
+@hot
+def choose_wizard_card(st, tb, s, target):
+    """Wizard: index in ``target``'s hand of the card he takes (he sees the hand)."""
+    fam = st.p[s, P_FAMILY]
+    best, ties, pick = NEG, 0, 0
+    for i in range(st.p[target, P_HAND_N]):
+        kind = st.hand[target, i]
+        v = 0.0 if fam == F_RANDOM else float(tb.kinds[K_COST, kind]) + (
+            5.0 if build_cost(st, tb, s, kind) <= st.p[s, P_GOLD] else 0.0)
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            pick = i
+    return pick
+
+
+@hot
+def choose_wizard_build(st, tb, s, kind):
+    """Wizard: build the card taken at once (True) rather than keep it."""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return True

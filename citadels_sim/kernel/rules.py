@@ -8,12 +8,12 @@ from .jit import hot_inline
 
 from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR,
                      CH_KING, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_SCHOLAR,
-                     CH_SEER, CH_TRADER, CH_WARLORD, D_FACTORY, D_GREAT_WALL, D_KEEP, D_MONUMENT,
-                     D_QUARRY, D_SCHOOL_OF_MAGIC, D_SECRET_VAULT, D_STABLES, D_THIEVES_DEN,
-                     G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_N_COMPLETE, G_RANK_CHAR, G_RULESET,
-                     G_TURN_CHAR, K_COST, K_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES,
-                     RANK_BISHOP, R_2016, R_CLASSIC, T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE,
-                     T_UNIQUE)
+                     CH_SEER, CH_TRADER, CH_WARLORD, CH_WIZARD, D_FACTORY, D_GREAT_WALL, D_KEEP,
+                     D_MONUMENT, D_QUARRY, D_SCHOOL_OF_MAGIC, D_SECRET_VAULT, D_STABLES,
+                     D_THIEVES_DEN, G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_N_COMPLETE, G_RANK_CHAR,
+                     G_RULESET, G_TURN_CHAR, G_TURN_SEAT, K_COST, K_TYPE, P_CITY_N, P_GOLD,
+                     P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC, T_MILITARY,
+                     T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE)
 from .state import city_size, has
 
 
@@ -33,7 +33,10 @@ def build_cost(st, tb, s, kind):
 
 @hot_inline
 def duplicate_allowed(st, s, kind):
-    """May seat ``s`` build ``kind`` although its name is already in his city? (Quarry)."""
+    """May seat ``s`` build ``kind`` although its name is already in his city?  (The whole
+    Wizard's turn, D18; the Quarry.)"""
+    if st.g[G_TURN_CHAR] == CH_WIZARD and st.g[G_TURN_SEAT] == s:
+        return True
     if not has(st, s, D_QUARRY):
         return False
     if st.g[G_RULESET] == R_2016:
