@@ -150,6 +150,8 @@ def _describe(e: dict) -> str:
                           + (" and builds it at once." if e["built"] else "."),
         "seer": lambda: f"  The Seer ({who}) takes a card from {e['players']} player(s) and "
                         "gives each one back.",
+        "assist": lambda: f"  The Cardinal ({who}) takes {e['gold']} gold from P{e['from']} and "
+                          f"gives {e['gold']} card(s) back.",
         "take_pile": lambda: f"  The Tax Collector ({who}) takes the pile: {e['gold']} gold.",
         "queen": lambda: f"  The Queen ({who}) gains {e['gold']} gold beside the rank-4 "
                          "character.",

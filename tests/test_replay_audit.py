@@ -21,7 +21,7 @@ def audit(events, config):
     total = int(config.deck_counts().sum())
     last_rank, turn, builds, gathered, extra = 0, None, 0, False, 0
     prev = events[0]["state"]
-    for e in events:
+    for k, e in enumerate(events):
         st = e["state"]
         cards = st["deck_size"] + sum(st["hand_sizes"]) + sum(len(c) for c in st["cities"])
         assert cards == total, e
@@ -51,12 +51,18 @@ def audit(events, config):
             if not free:
                 builds += 1
             assert builds <= LIMIT.get(turn, 1), "build limit"
-            assert st["gold"][s] == prev["gold"][s] - e["gold_paid"], "build paid from the stash"
+            follow = events[k + 1] if k + 1 < len(events) else {}
+            assisted = follow["gold"] if follow.get("type") == "assist" else 0
+            assert st["gold"][s] == prev["gold"][s] - e["gold_paid"] + assisted, \
+                "build paid from the stash (and the Cardinal's assist)"
             assert st["cities"][s][-1] == e["district"] or e["district"] in st["cities"][s]
             before = prev["cities"][s]
             if e["district"] in before:
                 assert "Quarry" in before or turn == "Wizard", "duplicate without a Quarry"
             assert e["gold_paid"] + e["cards_paid"] == e["cost"]
+        if t == "assist":  # right after the build it paid for
+            assert turn == "Cardinal" and events[k - 1]["type"] == "build"
+            assert e["from"] != e["seat"] and e["gold"] > 0
         if t == "theft" and e["victim"] != e["seat"]:  # robbing oneself (2-3p) is a no-op
             assert st["gold"][e["victim"]] == 0
         prev = st
@@ -88,6 +94,8 @@ CASES = [(rs, n, None) for rs in ("classic", "2016", "four_color") for n in (2, 
     ("2016", 5, ["Assassin", "Thief", "Seer", "King", "Bishop", "Merchant", "Architect",
                  "Warlord"]),
     ("2016", 2, ["Assassin", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect",
+                 "Warlord"]),
+    ("2016", 4, ["Assassin", "Thief", "Magician", "King", "Cardinal", "Merchant", "Architect",
                  "Warlord"]),
 ]
 

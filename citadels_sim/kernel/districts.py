@@ -12,15 +12,16 @@ from .jit import hot_inline
 from .layout import (CH_TAX_COLLECTOR, D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY,
                      D_OBSERVATORY, D_PARK, D_POOR_HOUSE, D_SMITHY, G_DECK_N, G_NP, G_RANK_CHAR,
                      G_ROUND, G_RULESET, G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR,
-                     G_TURN_USED, P_GOLD, P_HAND_N, RANK_9, R_2016, U_LABORATORY, U_SMITHY)
-from .log import (EV_PARK, EV_POOR_HOUSE, EV_TAX, EV_BUILD, EV_DESTROY, EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD,
+                     G_TURN_USED, P_GOLD, P_HAND_N, RANK_9, R_2016, U_ASSIST, U_LABORATORY,
+                     U_SMITHY)
+from .log import (EV_ASSIST, EV_PARK, EV_POOR_HOUSE, EV_TAX, EV_BUILD, EV_DESTROY, EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD,
                   EV_LABORATORY, EV_SMITHY, event)
-from .policy import (choose_card_payment, choose_gather_cards, choose_graveyard, choose_keep,
-                     choose_laboratory, choose_payment_card, choose_smithy)
+from .policy import (choose_assist_donor, choose_card_payment, choose_gather_cards,
+                     choose_graveyard, choose_keep, choose_laboratory, choose_payment_card,
+                     choose_smithy)
 from .rules import build_cost
-from .state import has
-from .state import (city_add, city_take, draw, gain, gain_cards, hand_add, hand_take, pay,
-                    to_bottom)
+from .state import (city_add, city_take, draw, gain, gain_cards, hand_add, hand_take, has, pay,
+                    to_bottom, transfer)
 
 
 @hot_inline
@@ -61,11 +62,21 @@ def build_from_hand(st, tb, s, r, i):
     hand_take(st, s, i)
     for _ in range(cards):
         to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s)))
+    short = cost - cards - st.p[s, P_GOLD]
+    donor = -1
+    if short > 0:  # the Cardinal takes exactly the shortfall, 1 card per gold (D32)
+        st.g[G_TURN_USED] |= U_ASSIST
+        donor = choose_assist_donor(st, tb, s, short)
+        transfer(st, donor, s, short)
+        for _ in range(short):
+            hand_add(st, donor, hand_take(st, s, choose_payment_card(st, tb, s)))
     pay(st, s, cost - cards)
     st.g[G_TURN_BUILD_GOLD] += cost - cards
     st.g[G_TURN_BUILT] += 1
     city_add(st, tb, s, kind, st.g[G_ROUND])
     event(st, EV_BUILD, s, r, kind, cost, cost - cards, cards)
+    if donor >= 0:
+        event(st, EV_ASSIST, s, r, donor, short)
     build_triggers(st, s, r)
 
 

@@ -54,13 +54,16 @@ EVENTS = (
     ("park", ("cards",)),
     ("wizard", ("target", "card", "built")),         # Wizard takes a card (built at once?)
     ("seer", ("players",)),                          # Seer took and gave back 1 card each
+    ("assist", ("from", "gold")),                    # the build just logged was paid with a
+                                                     # shortfall the Cardinal took for cards
 )
 (EV_SETUP, EV_DISCARD_UP, EV_DISCARD_DOWN, EV_PICK, EV_CALL, EV_SKIP_KILLED, EV_THEFT,
  EV_CROWN, EV_GATHER_GOLD, EV_GATHER_CARDS, EV_INCOME, EV_BONUS_GOLD, EV_BONUS_CARDS,
  EV_BUILD, EV_KILL, EV_ROB, EV_SWAP, EV_REDRAW, EV_DESTROY, EV_GRAVEYARD, EV_LABORATORY,
  EV_SMITHY, EV_HEIR, EV_ROUND_END, EV_GAME_END, EV_NAVIGATOR, EV_REFUND, EV_SCHOLAR,
  EV_TRIBUTE, EV_QUEEN, EV_TAX, EV_TAKE_PILE, EV_CROWN_GIVEN, EV_SPY, EV_SEIZE,
- EV_CLASSIC_TAX, EV_POOR_HOUSE, EV_PARK, EV_WIZARD, EV_SEER) = range(len(EVENTS))
+ EV_CLASSIC_TAX, EV_POOR_HOUSE, EV_PARK, EV_WIZARD, EV_SEER,
+ EV_ASSIST) = range(len(EVENTS))
 
 
 @hot

@@ -257,7 +257,7 @@ def choose_build(st, tb, s):
 def choose_card_payment(st, tb, s, kind, cost):
     """Cards seat ``s`` pays toward ``kind`` (Thieves' Den): 0..max, gold pays the rest."""
     most = min(max_card_payment(st, s, kind), cost)
-    least = max(0, cost - st.p[s, P_GOLD])
+    least = min(most, max(0, cost - st.p[s, P_GOLD]))  # (a Cardinal's assist covers the rest)
     if st.p[s, P_FAMILY] == F_RANDOM:
         return least + below(st.rng, _rng(s), most - least + 1)
     # keep cards that are still useful; pay with the useless ones first
@@ -595,3 +595,19 @@ def choose_wizard_build(st, tb, s, kind):
     if st.p[s, P_FAMILY] == F_RANDOM:
         return below(st.rng, _rng(s), 2) == 0
     return True
+
+
+@hot
+def choose_assist_donor(st, tb, s, short):
+    """Cardinal: the player (with at least ``short`` gold) who gives the shortfall; smart
+    seats take it from the leader when they can."""
+    fam = st.p[s, P_FAMILY]
+    ld = leader(st, s) if fam != F_RANDOM else -1
+    best, ties, who = NEG, 0, -1
+    for o in range(st.g[G_NP]):
+        if o != s and st.p[o, P_GOLD] >= short:
+            v = 0.0 if fam == F_RANDOM else (10.0 if o == ld else 0.0) + st.p[o, P_GOLD]
+            take, best, ties = _better(st, s, v, best, ties)
+            if take:
+                who = o
+    return who

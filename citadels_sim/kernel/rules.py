@@ -10,10 +10,10 @@ from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT
                      CH_KING, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_SCHOLAR,
                      CH_SEER, CH_TRADER, CH_WARLORD, CH_WIZARD, D_FACTORY, D_GREAT_WALL, D_KEEP,
                      D_MONUMENT, D_QUARRY, D_SCHOOL_OF_MAGIC, D_SECRET_VAULT, D_STABLES,
-                     D_THIEVES_DEN, G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_N_COMPLETE, G_RANK_CHAR,
-                     G_RULESET, G_TURN_CHAR, G_TURN_SEAT, K_COST, K_TYPE, P_CITY_N, P_GOLD,
-                     P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC, T_MILITARY,
-                     T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE)
+                     D_THIEVES_DEN, G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_NP, G_N_COMPLETE,
+                     G_RANK_CHAR, G_RULESET, G_TURN_CHAR, G_TURN_SEAT, G_TURN_USED, K_COST,
+                     K_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016,
+                     R_CLASSIC, T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE, U_ASSIST)
 from .state import city_size, has
 
 
@@ -81,7 +81,24 @@ def can_build(st, tb, s, kind):
         return False
     if has(st, s, kind) and not duplicate_allowed(st, s, kind):
         return False
-    return st.p[s, P_GOLD] + max_card_payment(st, s, kind) >= build_cost(st, tb, s, kind)
+    cards = max_card_payment(st, s, kind)
+    short = build_cost(st, tb, s, kind) - st.p[s, P_GOLD] - cards
+    return short <= 0 or assist_donor_exists(st, s, short, cards)
+
+
+@hot_inline
+def assist_donor_exists(st, s, short, cards):
+    """Cardinal (D32): once per turn, may another player give the gold shortfall ``short``
+    of a build, against as many cards from hand (not the card being built, nor the
+    ``cards`` paying for it)?"""
+    g = st.g
+    if (g[G_TURN_CHAR] != CH_CARDINAL or g[G_TURN_SEAT] != s or g[G_TURN_USED] & U_ASSIST
+            or st.p[s, P_HAND_N] - 1 - cards < short):
+        return False
+    for o in range(g[G_NP]):
+        if o != s and st.p[o, P_GOLD] >= short:
+            return True
+    return False
 
 
 @hot_inline
