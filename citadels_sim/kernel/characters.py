@@ -102,6 +102,7 @@ def give_crown(st, tb, s, r, tribute):
     to = choose_crown_recipient(st, tb, s)
     take_crown(st, to, r)
     if not tribute:
+        event(st, EV_CROWN_GIVEN, s, r, to, 0, -1)
         return
     gold, card = 0, -1
     if g[G_RULESET] == R_CLASSIC:
