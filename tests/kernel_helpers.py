@@ -166,12 +166,6 @@ def gold(st, s) -> int:
     return int(st.p[s, L.P_GOLD])
 
 
-def gold_conserved(st) -> bool:
-    """Stashes = 2 per player + what the bank paid out - what it received."""
-    n = n_players(st)
-    return int(st.p[:n, L.P_GOLD].sum()) == 2 * n + int(st.g[L.G_BANK_OUT]) - int(st.g[L.G_BANK_IN])
-
-
 # ---- deck ---------------------------------------------------------------------------------
 def deck_list(st) -> list[int]:
     """Deck contents, top first."""
@@ -392,3 +386,60 @@ def logged_game(tb, seed, game=0):
     from citadels_sim.kernel import run
     rows, _, _ = run.run_logged(tb, seed, game)
     return events(rows, int(tb.cfg[L.G_NP]))
+
+
+# ---- exact situations shared by the rule tests ------------------------------------------
+def cset(ruleset, *names):
+    """The base eight with ``names`` swapped in at their ranks (a rank-9 name is appended)."""
+    from citadels_sim.config import BASE_CHARACTERS
+    ranks = {c.name: c.rank for c in cards.characters(ruleset)}
+    out = list(BASE_CHARACTERS)
+    extra = None
+    for n in names:
+        if ranks[n] == 9:
+            extra = n
+        else:
+            out[ranks[n] - 1] = n
+    return tuple(out) + ((extra,) if extra else ())
+
+
+def empty_state(ruleset="classic", players=4, families="builder", chars=None, seed=0, log=True,
+                **kw):
+    """A state with every hand and city empty and 0 gold, for an exact situation."""
+    fams = (families,) * players if isinstance(families, (str, strategies.Strategy)) \
+        else families
+    if chars is not None:
+        kw["characters"] = chars
+    st, tb = make_state(ruleset, players, fams, seed=seed, log=log, **kw)
+    for s in range(players):
+        clear_hand(st, s)
+        set_gold(st, s, 0)
+    st.g[L.G_ROUND] = 1
+    return st, tb
+
+
+def play_turn_events(st, tb, rank, seat):
+    """Play one turn with a fresh log; returns its events."""
+    from citadels_sim.kernel import turn
+    clear_log(st)
+    turn.play_turn(st, tb, rank, seat)
+    return events(st)
+
+
+def types_in(evs):
+    return [e.type for e in evs]
+
+
+def tax_pile(st) -> int:
+    return int(st.g[L.G_TAX_PILE])
+
+
+def gold_conserved(st) -> bool:
+    """Stashes + tax pile = 2 per player + what the bank paid out - what it received."""
+    n = n_players(st)
+    return (int(st.p[:n, L.P_GOLD].sum()) + tax_pile(st)
+            == 2 * n + int(st.g[L.G_BANK_OUT]) - int(st.g[L.G_BANK_IN]))
+
+
+def golds(st):
+    return [gold(st, s) for s in range(n_players(st))]

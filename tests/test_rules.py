@@ -18,9 +18,19 @@ import pytest
 import kernel_helpers as h
 import reference_scoring as ref
 from citadels_sim.config import ConfigError, GameConfig
-from citadels_sim.kernel import characters, districts, draft, game, rules, scoring, turn
+from citadels_sim.kernel import characters, districts, draft, game, rules, scoring
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel import state as S
+
+
+def setup(ruleset="classic", *args, **kw):
+    """An exact situation: every hand and city empty, 0 gold (classic by default)."""
+    return h.empty_state(ruleset, *args, **kw)
+
+
+cset, play, types_in = h.cset, h.play_turn_events, h.types_in
+gold_conserved, pile, golds = h.gold_conserved, h.tax_pile, h.golds
+
 
 A, T, M, K, B, ME, AR, W = range(8)  # rank indices of the base characters
 FAMILIES = ("random", "builder", "aggressive", "heuristic")
@@ -32,27 +42,6 @@ def popcount(x: int) -> int:
 
 def lineup(players, shift=0):
     return tuple(FAMILIES[(i + shift) % 4] for i in range(players))
-
-
-def setup(ruleset="classic", players=4, families="builder", seed=0, log=True, **kw):
-    """A state with every hand and city empty and 0 gold, for an exact situation."""
-    st, tb = h.make_state(ruleset, players, families if not isinstance(families, str)
-                          else (families,) * players, seed=seed, log=log, **kw)
-    for s in range(players):
-        h.clear_hand(st, s)
-        h.set_gold(st, s, 0)
-    st.g[L.G_ROUND] = 1
-    return st, tb
-
-
-def play(st, tb, rank, seat):
-    h.clear_log(st)
-    turn.play_turn(st, tb, rank, seat)
-    return h.events(st)
-
-
-def types_in(evs):
-    return [e.type for e in evs]
 
 
 # ---- logged games shared by the whole-game tests --------------------------------------------

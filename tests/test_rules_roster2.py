@@ -18,61 +18,21 @@ import pytest
 
 from citadels_sim import cards
 from citadels_sim.config import ConfigError, GameConfig, preset_lineup
-from citadels_sim.kernel import characters, game, rules, turn
+from citadels_sim.kernel import characters, game, rules
 from citadels_sim.kernel import layout as L
 
+
+def setup(ruleset="2016", *args, **kw):
+    """An exact situation: every hand and city empty, 0 gold (2016 by default)."""
+    return h.empty_state(ruleset, *args, **kw)
+
+
+cset, play, types_in = h.cset, h.play_turn_events, h.types_in
+gold_conserved, pile, golds = h.gold_conserved, h.tax_pile, h.golds
+
+
 A, T, M, K, B, ME, AR, W, R9 = range(9)  # rank indices (rank 9 = index 8)
-BASE = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord")
 FAMILIES = ("random", "builder", "aggressive", "heuristic")
-
-
-def cset(ruleset, *names):
-    """The base eight with ``names`` swapped in at their ranks (a rank-9 name is appended)."""
-    ranks = {c.name: c.rank for c in cards.characters(ruleset)}
-    out = list(BASE)
-    extra = None
-    for n in names:
-        if ranks[n] == 9:
-            extra = n
-        else:
-            out[ranks[n] - 1] = n
-    return tuple(out) + ((extra,) if extra else ())
-
-
-def setup(ruleset="2016", players=4, families="builder", chars=None, seed=0, log=True, **kw):
-    """A state with every hand and city empty and 0 gold, for an exact situation."""
-    fams = (families,) * players if isinstance(families, (str, h.strategies.Strategy)) else families
-    st, tb = h.make_state(ruleset, players, fams, seed=seed, log=log, characters=chars, **kw)
-    for s in range(players):
-        h.clear_hand(st, s)
-        h.set_gold(st, s, 0)
-    st.g[L.G_ROUND] = 1
-    return st, tb
-
-
-def play(st, tb, rank, seat):
-    h.clear_log(st)
-    turn.play_turn(st, tb, rank, seat)
-    return h.events(st)
-
-
-def types_in(evs):
-    return [e.type for e in evs]
-
-
-def pile(st) -> int:
-    return int(st.g[L.G_TAX_PILE])
-
-
-def gold_conserved(st) -> bool:
-    """Stashes + tax pile = 2 per player + what the bank paid out - what it received."""
-    n = h.n_players(st)
-    return (int(st.p[:n, L.P_GOLD].sum()) + pile(st)
-            == 2 * n + int(st.g[L.G_BANK_OUT]) - int(st.g[L.G_BANK_IN]))
-
-
-def golds(st):
-    return [h.gold(st, s) for s in range(h.n_players(st))]
 
 
 # character sets used below
