@@ -244,9 +244,14 @@ class GameConfig:
         removed = [_lookup(n, uniques, "purple district", "classic")
                    for n in (self.removed or ())]
         need = max(0, len(bonus) - FREE_BONUS)
+        if need == 0 and "Diplomat" in self.character_names:
+            need = 1  # the Graveyard must go (RULES.md §4.5); otherwise it is one of the k - 3
         if len(removed) != need:
-            raise ConfigError(f"{len(bonus)} bonus purple districts need exactly {need} base "
-                              f"purple card(s) removed (removed=...); got {len(removed)}.")
+            raise ConfigError(f"{len(bonus)} bonus purple districts"
+                              + (" and the Diplomat" if "Diplomat" in self.character_names
+                                 else "")
+                              + f" need exactly {need} base purple card(s) removed (removed=...);"
+                              f" got {len(removed)}.")
         for d in removed:
             if d.set != "base" or counts.get(d.kind, 0) == 0:
                 raise ConfigError(f"removed= names {d.name!r}, which is not a base purple card "

@@ -25,7 +25,7 @@ from .strategies import Strategy
 
 #: event fields that hold a rank index, a district kind or a district type
 _RANK_FIELDS = {"character"}
-_DISTRICT_FIELDS = {"district", "card", "card2"}
+_DISTRICT_FIELDS = {"district", "card", "card2", "gave", "got"}
 
 
 def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strategy],
@@ -152,6 +152,8 @@ def _describe(e: dict) -> str:
                         "gives each one back.",
         "assist": lambda: f"  The Cardinal ({who}) takes {e['gold']} gold from P{e['from']} and "
                           f"gives {e['gold']} card(s) back.",
+        "exchange": lambda: f"  The Diplomat ({who}) swaps his {e['gave']} for P{e['target']}'s "
+                            f"{e['got']}, paying {e['paid']} gold.",
         "take_pile": lambda: f"  The Tax Collector ({who}) takes the pile: {e['gold']} gold.",
         "queen": lambda: f"  The Queen ({who}) gains {e['gold']} gold beside the rank-4 "
                          "character.",

@@ -52,3 +52,20 @@ def test_classic_bonus_purples_and_removals():
         GameConfig(districts=["Museum"])
     with pytest.raises(ConfigError, match="does not apply to 2016"):
         GameConfig(ruleset="2016", removed=["Keep"])
+
+
+def test_diplomat_needs_the_graveyard_removed():
+    """Rule 4: a classic set with the Diplomat is rejected while the Graveyard is in the deck;
+    the Graveyard may be one of the k - 3 removals."""
+    diplomat = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect",
+                "Diplomat"]
+    with pytest.raises(ConfigError, match="Diplomat"):
+        GameConfig(characters=diplomat)
+    ok = GameConfig(characters=diplomat, removed=["Graveyard"])
+    assert ok.deck_counts()[L.D_GRAVEYARD] == 0
+    four = GameConfig(characters=diplomat, districts=["Park", "Poor House", "Map Room",
+                                                      "Factory"], removed=["Graveyard"])
+    assert four.deck_counts().sum() == 66 + 4 - 1
+    with pytest.raises(ConfigError, match="Diplomat"):
+        GameConfig(characters=diplomat, districts=["Park", "Poor House", "Map Room", "Factory"],
+                   removed=["Keep"])

@@ -63,6 +63,12 @@ def audit(events, config):
         if t == "assist":  # right after the build it paid for
             assert turn == "Cardinal" and events[k - 1]["type"] == "build"
             assert e["from"] != e["seat"] and e["gold"] > 0
+        if t == "exchange":
+            s, o = e["seat"], e["target"]
+            assert turn == "Diplomat" and "Keep" not in (e["gave"], e["got"])
+            assert e["got"] in st["cities"][s] and e["gave"] in st["cities"][o]
+            for city in (st["cities"][s], st["cities"][o]):
+                assert len(city) == len(set(city)) or "Quarry" in city, "duplicate by exchange"
         if t == "theft" and e["victim"] != e["seat"]:  # robbing oneself (2-3p) is a no-op
             assert st["gold"][e["victim"]] == 0
         prev = st
@@ -97,6 +103,8 @@ CASES = [(rs, n, None) for rs in ("classic", "2016", "four_color") for n in (2, 
                  "Warlord"]),
     ("2016", 4, ["Assassin", "Thief", "Magician", "King", "Cardinal", "Merchant", "Architect",
                  "Warlord"]),
+    ("2016", 5, ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect",
+                 "Diplomat"]),
 ]
 
 
@@ -104,6 +112,7 @@ NEW_UNIQUES = ["Basilica", "Capitol", "Ivory Tower", "Secret Vault", "Monument",
                "Poor House", "Park", "Great Wall", "Observatory", "Gold Mine", "Dragon Gate",
                "Library", "Keep"]
 DISTRICT_CASES = [
+    ("classic", 4, CLASSIC8[:7] + ["Diplomat"], None, ["Graveyard"]),
     ("2016", 4, P8, NEW_UNIQUES, None),
     ("classic", 5, CLASSIC8, ["Park", "Poor House", "Map Room", "Factory", "Ball Room"],
      ["Graveyard", "Keep"]),

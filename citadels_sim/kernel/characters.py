@@ -17,22 +17,23 @@ Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
 from .jit import hot, hot_inline
 
 from .districts import build_from_hand, destroy_district, end_of_turn_districts
-from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ASSASSIN, CH_EMPEROR, CH_KING,
-                     CH_MAGICIAN, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN,
-                     CH_SCHOLAR, CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC,
-                     CH_THIEF, CH_WARLORD, CH_WIZARD, G_CROWN, G_DECK_N, G_HOLDER, G_KILLED, G_NP,
-                     G_NRANKS, G_RANK1_BUILT, G_RANK_CHAR, G_ROBBED, G_ROBBER, G_ROUND, G_RULESET,
-                     G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_USED, K_TYPE, P_GOLD,
-                     P_HAND_N, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
-from .log import (EV_SEER, EV_WIZARD, EV_CLASSIC_TAX, EV_CROWN_GIVEN, EV_SEIZE, EV_SPY, EV_TAKE_PILE, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_NAVIGATOR,
+from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ASSASSIN, CH_DIPLOMAT, CH_EMPEROR,
+                     CH_KING, CH_MAGICIAN, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN,
+                     CH_QUEEN, CH_SCHOLAR, CH_SEER, CH_SPY, CH_TAX_COLLECTOR,
+                     CH_TAX_COLLECTOR_CLASSIC, CH_THIEF, CH_WARLORD, CH_WIZARD, G_CROWN, G_DECK_N,
+                     G_HOLDER, G_KILLED, G_NP, G_NRANKS, G_RANK1_BUILT, G_RANK_CHAR, G_ROBBED,
+                     G_ROBBER, G_ROUND, G_RULESET, G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT,
+                     G_TURN_USED, K_TYPE, P_GOLD, P_HAND_N, RANK_KING, RNG_SEAT0, R_CLASSIC,
+                     R_FOUR_COLOR, U_INCOME)
+from .log import (EV_EXCHANGE, EV_SEER, EV_WIZARD, EV_CLASSIC_TAX, EV_CROWN_GIVEN, EV_SEIZE, EV_SPY, EV_TAKE_PILE, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_NAVIGATOR,
                   EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SWAP, EV_THEFT,
                   EV_TRIBUTE, event)
-from .policy import (choose_payment_card, choose_wizard_build, choose_wizard_card,
+from .policy import (choose_exchange, choose_payment_card, choose_wizard_build, choose_wizard_card,
                      choose_wizard_target, choose_crown_recipient, choose_emperor_card, choose_seize, choose_spy,
                      choose_tribute_card, choose_destroy, choose_income_cards, choose_keep, choose_magician,
                      choose_navigator_cards, choose_redraw, choose_scholar, choose_target_rank,
                      richest)
-from .rules import (can_build, marshal_cost, INCOME_CARDS, INCOME_CHOICE, income_count, income_kind, income_type,
+from .rules import (exchange_cost, can_build, marshal_cost, INCOME_CARDS, INCOME_CHOICE, income_count, income_kind, income_type,
                     warlord_cost)
 from .rng import below
 from .state import (city_add, city_take, gain, gain_cards, hand_add, hand_take, pay,
@@ -313,6 +314,18 @@ def end_of_turn(st, tb, ch, s, r):
             cost = warlord_cost(st, tb, target, i)
             pay(st, s, cost)
             destroy_district(st, tb, s, r, target, i, cost)
+    elif ch == CH_DIPLOMAT:
+        mine, target, theirs = choose_exchange(st, tb, s)
+        if mine >= 0:
+            paid = exchange_cost(st, tb, s, mine, target, theirs)
+            transfer(st, s, target, paid)
+            a, ra = st.city[s, mine], st.city_round[s, mine]
+            b, rb = st.city[target, theirs], st.city_round[target, theirs]
+            city_take(st, tb, s, mine)
+            city_take(st, tb, target, theirs)
+            city_add(st, tb, s, b, rb)  # a district keeps the round it was built in
+            city_add(st, tb, target, a, ra)
+            event(st, EV_EXCHANGE, s, r, target, a, b, paid)
     elif ch == CH_MARSHAL:
         target, i = choose_seize(st, tb, s)
         if target >= 0:

@@ -124,7 +124,8 @@ IMPLEMENTED_CHARACTERS = (CH_ASSASSIN, CH_THIEF, CH_MAGICIAN, CH_KING, CH_BISHOP
                           CH_MERCHANT, CH_ARCHITECT, CH_WARLORD, CH_PATRICIAN, CH_ABBOT,
                           CH_ALCHEMIST, CH_TRADER, CH_NAVIGATOR, CH_SCHOLAR, CH_QUEEN,
                           CH_TAX_COLLECTOR, CH_EMPEROR, CH_SPY, CH_MARSHAL,
-                          CH_TAX_COLLECTOR_CLASSIC, CH_SEER, CH_WIZARD, CH_CARDINAL)
+                          CH_TAX_COLLECTOR_CLASSIC, CH_SEER, CH_WIZARD, CH_CARDINAL,
+                          CH_DIPLOMAT)
 RANK_KING = 3  # rank index of the rank-4 (crown) characters
 RANK_BISHOP = 4
 RANK_9 = 8

@@ -54,6 +54,7 @@ EVENTS = (
     ("park", ("cards",)),
     ("wizard", ("target", "card", "built")),         # Wizard takes a card (built at once?)
     ("seer", ("players",)),                          # Seer took and gave back 1 card each
+    ("exchange", ("target", "gave", "got", "paid")),  # Diplomat swaps two districts
     ("assist", ("from", "gold")),                    # the build just logged was paid with a
                                                      # shortfall the Cardinal took for cards
 )
@@ -63,7 +64,7 @@ EVENTS = (
  EV_SMITHY, EV_HEIR, EV_ROUND_END, EV_GAME_END, EV_NAVIGATOR, EV_REFUND, EV_SCHOLAR,
  EV_TRIBUTE, EV_QUEEN, EV_TAX, EV_TAKE_PILE, EV_CROWN_GIVEN, EV_SPY, EV_SEIZE,
  EV_CLASSIC_TAX, EV_POOR_HOUSE, EV_PARK, EV_WIZARD, EV_SEER,
- EV_ASSIST) = range(len(EVENTS))
+ EV_EXCHANGE, EV_ASSIST) = range(len(EVENTS))
 
 
 @hot

@@ -26,7 +26,8 @@ from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN,
                      G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, N_TYPES, P_CITY_N, P_FAMILY,
                      P_GOLD, P_HAND_N, P_TYPES, RNG_SEAT0, T_TRADE)
 from .rng import below
-from .rules import (build_cost, can_build, marshal_cost, seizable, within_limit, destroyable, has, income_count, income_type,
+from .rules import (build_cost, can_build, exchange_cost, exchangeable, marshal_cost, seizable,
+                    within_limit, destroyable, has, income_count, income_type,
                     max_card_payment, warlord_cost)
 from .state import city_size
 
@@ -611,3 +612,36 @@ def choose_assist_donor(st, tb, s, short):
             if take:
                 who = o
     return who
+
+
+@hot
+def choose_exchange(st, tb, s):
+    """Diplomat: (own city index, target seat, target city index) to swap, or (-1, -1, -1).
+    Smart seats swap only for a gain in district value net of the payment, preferring to
+    take from the leader."""
+    fam = st.p[s, P_FAMILY]
+    gold = st.p[s, P_GOLD]
+    ld = leader(st, s) if fam != F_RANDOM else -1
+    best, ties = (0.0, 1) if fam == F_RANDOM else (0.0, 0)
+    mine, tgt, theirs = -1, -1, -1
+    for o in range(st.g[G_NP]):
+        if o == s:
+            continue
+        for j in range(st.p[o, P_CITY_N]):
+            for i in range(st.p[s, P_CITY_N]):
+                if not exchangeable(st, tb, s, i, o, j):
+                    continue
+                c = exchange_cost(st, tb, s, i, o, j)
+                if c > gold:
+                    continue
+                if fam == F_RANDOM:
+                    v = 0.0
+                else:
+                    v = float(tb.kinds[K_COST, st.city[o, j]] - tb.kinds[K_COST, st.city[s, i]]
+                              - c) + (0.5 if o == ld else 0.0)
+                    if v <= 0.0:
+                        continue
+                take, best, ties = _better(st, s, v, best, ties)
+                if take:
+                    mine, tgt, theirs = i, o, j
+    return mine, tgt, theirs

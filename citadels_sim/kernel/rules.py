@@ -134,6 +134,33 @@ def seizable(st, tb, s, target, i):
 
 
 @hot_inline
+def exchange_cost(st, tb, s, mine, target, theirs):
+    """Gold the Diplomat of seat ``s`` pays ``target`` to swap his district ``mine`` for the
+    target's district ``theirs``: the positive cost difference, +1 in 2016 if the target's
+    city has a Great Wall (D20)."""
+    diff = tb.kinds[K_COST, st.city[target, theirs]] - tb.kinds[K_COST, st.city[s, mine]]
+    wall = 1 if st.g[G_RULESET] == R_2016 and has(st, target, D_GREAT_WALL) else 0
+    return max(0, diff) + wall
+
+
+@hot_inline
+def exchangeable(st, tb, s, mine, target, theirs):
+    """May the Diplomat of seat ``s`` swap district ``mine`` of his city for ``theirs`` of
+    ``target``'s (cost aside)?  Never the Keep (either side, D19/D41), never a protected
+    Bishop's districts (his own too, D8), never from a complete city (classic: nor from his
+    own), never leaving two districts of one name in a city (the Quarry does not help)."""
+    a = st.city[s, mine]
+    b = st.city[target, theirs]
+    if target == s or a == D_KEEP or b == D_KEEP:
+        return False
+    if bishop_protects(st, tb, target) or bishop_protects(st, tb, s):
+        return False
+    if is_complete(st, target) or (st.g[G_RULESET] == R_CLASSIC and is_complete(st, s)):
+        return False
+    return a == b or not (has(st, s, b) or has(st, target, a))
+
+
+@hot_inline
 def destroyable(st, tb, target, i):
     """May the Warlord destroy district ``i`` of ``target``'s city (cost aside)?"""
     if is_complete(st, target) or bishop_protects(st, tb, target):
