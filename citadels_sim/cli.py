@@ -240,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, StrategyError, ValueError) as err:
         print(f"citadels: error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into a command that stopped reading (| head)
+        sys.stderr.close()
+        return 0
     return 0
 
 
