@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+import functools
+
 import numpy as np
 
 from citadels_sim import cards
@@ -443,3 +445,21 @@ def gold_conserved(st) -> bool:
 
 def golds(st):
     return [gold(st, s) for s in range(n_players(st))]
+
+
+FAMILIES = ("random", "builder", "aggressive", "heuristic")
+
+
+@functools.cache
+def played_games(ruleset, players, chars, seed, games):
+    """``games`` logged whole games with the four strategy families rotated over the seats,
+    as a tuple of (events, state, tables); cached per arguments."""
+    out = []
+    for g in range(games):
+        fams = tuple(FAMILIES[(i + g) % 4] for i in range(players))
+        st, tb = make_state(ruleset, players, fams, seed=seed, game=g, log=True,
+                            characters=chars)
+        play_game(st, tb)
+        assert st.g[L.G_LOG_N] < L.LOG_CAP, "log overflow"
+        out.append((events(st), st, tb))
+    return tuple(out)

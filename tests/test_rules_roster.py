@@ -11,7 +11,6 @@ in their docstring.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 
 import kernel_helpers as h
@@ -954,17 +953,8 @@ GAME_CONFIGS = [
 GAMES = 6
 
 
-@functools.cache
 def _games(ruleset, players, chars):
-    out = []
-    for g in range(GAMES):
-        fams = tuple(FAMILIES[(i + g) % 4] for i in range(players))
-        st, tb = h.make_state(ruleset, players, fams, seed=9090, game=g, log=True,
-                              characters=chars)
-        h.play_game(st, tb)
-        assert st.g[L.G_LOG_N] < L.LOG_CAP, "log overflow"
-        out.append((h.events(st), st, tb))
-    return tuple(out)
+    return h.played_games(ruleset, players, chars, 9090, GAMES)
 
 
 def roster_games(ruleset, players, chars):
