@@ -13,9 +13,8 @@ first-completer indices stay consistent.
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 import functools
+from collections import namedtuple
 
 import numpy as np
 
