@@ -33,7 +33,7 @@ gold_conserved, pile, golds = h.gold_conserved, h.tax_pile, h.golds
 
 
 A, T, M, K, B, ME, AR, W = range(8)  # rank indices of the base characters
-FAMILIES = ("random", "builder", "aggressive", "heuristic")
+FAMILIES = h.FAMILIES
 
 
 def popcount(x: int) -> int:

@@ -31,7 +31,7 @@ gold_conserved, pile, golds = h.gold_conserved, h.tax_pile, h.golds
 
 
 A, T, M, K, B, ME, AR, W, R9 = range(9)  # rank indices (rank 9 = index 8)
-FAMILIES = ("random", "builder", "aggressive", "heuristic")
+FAMILIES = h.FAMILIES
 
 
 # character sets used below

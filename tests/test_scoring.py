@@ -157,7 +157,7 @@ def first_completer_from_log(st):
     return -1
 
 
-FAMILIES = ("random", "builder", "aggressive", "heuristic")
+FAMILIES = h.FAMILIES
 GAME_CONFIGS = ([("classic", n) for n in range(2, 8)] + [("2016", n) for n in (2, 4, 5, 6, 7)]
                 + [("four_color", n) for n in range(2, 8)])
 
