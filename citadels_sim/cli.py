@@ -71,19 +71,14 @@ def _bench(a: argparse.Namespace) -> None:
 
 
 def _list(a: argparse.Namespace) -> None:
-    from .config import IMPLEMENTED_DISTRICTS
-    from .kernel.layout import IMPLEMENTED_CHARACTERS
     for rs in cards.RULESETS:
         lo, hi = PLAYER_RANGE[rs]
         print(f"ruleset {rs}: {lo}-{hi} players")
         for c in cards.characters(rs):
-            mark = "" if c.id in IMPLEMENTED_CHARACTERS else "  (not playable yet)"
-            print(f"  {c.rank}. {c.name}{mark}")
+            print(f"  {c.rank}. {c.name}")
         purple = [d for d in cards.districts(rs) if d.type == 4]
         if purple:
-            print("  purple/unique districts: " + ", ".join(
-                d.name + ("" if d.kind in IMPLEMENTED_DISTRICTS else "*") for d in purple)
-                + "  (* not playable yet)")
+            print("  purple/unique districts: " + ", ".join(d.name for d in purple))
     print("2016 presets: " + ", ".join(cards.presets()))
     print("strategies:")
     for name, s in presets().items():

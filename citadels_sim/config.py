@@ -19,18 +19,9 @@ from .kernel import layout as L
 
 
 class ConfigError(ValueError):
-    """A configuration the rules (or this version of the kernel) do not allow."""
+    """A configuration the rules do not allow."""
 
 
-#: purple/unique district effects the kernel plays today
-IMPLEMENTED_DISTRICTS = frozenset({
-    L.D_HAUNTED, L.D_KEEP, L.D_LABORATORY, L.D_SMITHY, L.D_OBSERVATORY, L.D_GRAVEYARD,
-    L.D_DRAGON_GATE, L.D_UNIVERSITY, L.D_LIBRARY, L.D_GREAT_WALL, L.D_SCHOOL_OF_MAGIC,
-    L.D_FACTORY, L.D_IMPERIAL_TREASURY, L.D_MAP_ROOM, L.D_QUARRY, L.D_STATUE,
-    L.D_THIEVES_DEN, L.D_WISHING_WELL, L.D_GOLD_MINE, L.D_BASILICA, L.D_CAPITOL,
-    L.D_IVORY_TOWER, L.D_SECRET_VAULT, L.D_MONUMENT, L.D_STABLES, L.D_POOR_HOUSE, L.D_PARK,
-    L.D_BALL_ROOM,
-})
 #: bonus purples added to a classic deck without removing base purples (D38)
 FREE_BONUS = 3
 
@@ -170,12 +161,6 @@ class GameConfig:
         if "Emperor" in names_in and self.players == 2:
             raise ConfigError("The Emperor cannot play in a 2-player game; use the King "
                               "(or, in 2016, the Patrician).")
-        todo = [c.name for c in chosen if c.id not in L.IMPLEMENTED_CHARACTERS]
-        if todo:
-            playable = [c.name for c in cards.characters(self.ruleset)
-                        if c.id in L.IMPLEMENTED_CHARACTERS]
-            raise ConfigError(f"Character(s) {', '.join(todo)} are not playable in this version "
-                              "of the kernel yet; playable: " + ", ".join(playable) + ".")
         return tuple(by_rank[r].id for r in sorted(by_rank))
 
     def _preset_characters(self, name: str) -> tuple[str, ...]:
@@ -222,10 +207,6 @@ class GameConfig:
                                   f"{len(counts)} distinct of {len(picked)} named.")
         else:
             counts = self._classic_purples(uniques, chosen)
-        todo = [cards.district_name(rs, k) for k in counts if k not in IMPLEMENTED_DISTRICTS]
-        if todo:
-            raise ConfigError(f"District(s) {', '.join(todo)} are not playable in this version "
-                              "of the kernel yet.")
         return counts
 
     def _classic_purples(self, uniques: dict, chosen) -> dict[int, int]:

@@ -259,9 +259,10 @@ def kinds_consistent(st) -> bool:
 
 
 def total_cards(st) -> int:
-    """Cards in the deck, hands and cities."""
+    """Cards in the deck, hands, cities and under the Museum."""
     n = n_players(st)
-    return int(st.g[L.G_DECK_N] + st.p[:n, L.P_HAND_N].sum() + st.p[:n, L.P_CITY_N].sum())
+    return int(st.g[L.G_DECK_N] + st.p[:n, L.P_HAND_N].sum() + st.p[:n, L.P_CITY_N].sum()
+               + st.g[L.G_PILE_N])
 
 
 # ---- characters ---------------------------------------------------------------------------
@@ -274,15 +275,9 @@ def set_holders(st, mapping):
 
 def start_round(st, rnd=None):
     """Clear the round's states (as the kernel's start of round does) and reset reveals."""
-    g = st.g
     if rnd is not None:
-        g[L.G_ROUND] = rnd
-    g[L.G_KILLED] = -1
-    g[L.G_ROBBED] = -1
-    g[L.G_ROBBER] = -1
-    g[L.G_FACEUP] = 0
-    st.g[L.G_HOLDER:L.G_HOLDER + L.MAX_RANKS] = -1
-    st.p[:, L.P_REVEALED] = 0
+        st.g[L.G_ROUND] = rnd
+    S.clear_round(st)
 
 
 def kill(st, r):

@@ -10,7 +10,7 @@ import pytest
 
 from citadels_sim.cards import characters
 from citadels_sim.cards import districts as cards_districts
-from citadels_sim.config import IMPLEMENTED_DISTRICTS, ConfigError, GameConfig
+from citadels_sim.config import ConfigError, GameConfig
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.run import play_state
 from citadels_sim.simulate import build_tables, resolve_strategies
@@ -32,7 +32,9 @@ def independent_score(st, tb, s, ruleset):
     city = [int(k) for k in st.city[s, :st.p[s, L.P_CITY_N]]]
     rounds = [int(r) for r in st.city_round[s, :st.p[s, L.P_CITY_N]]]
     size = len(city) + (1 if L.D_MONUMENT in city else 0)
-    base = sum(int(tb.kinds[L.K_COST, k]) for k in city)
+    costs = [int(tb.kinds[L.K_COST, k]) + int(b)  # the Artist's +1
+             for k, b in zip(city, st.beautified[s, :len(city)])]
+    base = sum(costs)
     complete = 0
     if size >= n_complete:
         complete = 4 if st.g[L.G_FIRST] == s else 2
@@ -44,7 +46,9 @@ def independent_score(st, tb, s, ruleset):
     if L.D_STATUE in city and st.g[L.G_CROWN] == s:
         extras += 5
     if L.D_BASILICA in city:
-        extras += sum(int(tb.kinds[L.K_COST, k]) % 2 for k in city)
+        extras += sum(c % 2 for c in costs)
+    if L.D_MUSEUM in city:
+        extras += int(st.g[L.G_PILE_N])
     extras += 3 * sum(1 for k in st.hand[s, :st.p[s, L.P_HAND_N]] if k == L.D_SECRET_VAULT)
     fixed = [int(tb.kinds[L.K_TYPE, k]) for k, r in zip(city, rounds)
              if k != L.D_HAUNTED or (ruleset == "classic" and r == st.g[L.G_ROUND])]
@@ -70,7 +74,9 @@ def order_key(st, tb, s, ruleset):
     rank revealed in the final round; four_color score."""
     score = int(st.p[s, L.P_SCORE])
     if ruleset == "classic":
-        value = sum(int(tb.kinds[L.K_COST, k]) for k in st.city[s, :st.p[s, L.P_CITY_N]])
+        n = st.p[s, L.P_CITY_N]
+        value = sum(int(tb.kinds[L.K_COST, k]) + int(b)
+                    for k, b in zip(st.city[s, :n], st.beautified[s, :n]))
         return (score, value, int(st.p[s, L.P_GOLD]))
     if ruleset == "2016":
         return (score, int(st.p[s, L.P_REVEALED]))
@@ -82,8 +88,9 @@ def check_game(st, tb, config, game):
     ruleset, players = config.ruleset, config.players
     g, p = st.g, st.p
     where = (config, game)
-    # cards: every copy is in the deck, a hand or a city
+    # cards: every copy is in the deck, a hand, a city or under the Museum
     seen = np.zeros(L.N_KINDS, np.int64)
+    np.add.at(seen, st.pile[:g[L.G_PILE_N]].astype(np.int64), 1)
     deck = [st.deck[(g[L.G_DECK_HEAD] + i) % L.DECK_CAP] for i in range(g[L.G_DECK_N])]
     np.add.at(seen, np.array(deck, dtype=np.int64), 1)
     for s in range(players):
@@ -123,19 +130,17 @@ def test_whole_game_invariants(ruleset, players):
 
 
 def random_config(rng):
-    """A random configuration the rules allow, from what the kernel plays (None if the draw
-    is not a valid game)."""
+    """A random configuration from the whole roster (None if the draw is not a valid game)."""
     ruleset = str(rng.choice(["classic", "2016", "four_color"]))
     players = int(rng.integers(2, 9))
-    roster = [c for c in characters(ruleset) if c.id in L.IMPLEMENTED_CHARACTERS]
+    roster = characters(ruleset)
     chosen = []
     for rank in range(1, 10):
         options = [c.name for c in roster if c.rank == rank]
         if options and (rank < 9 or rng.random() < 0.6):
             chosen.append(str(rng.choice(options)))
     districts, removed = None, None
-    playable = [d for d in cards_districts(ruleset)
-                if d.type == L.T_UNIQUE and d.kind in IMPLEMENTED_DISTRICTS]
+    playable = [d for d in cards_districts(ruleset) if d.type == L.T_UNIQUE]
     if ruleset == "2016":
         districts = [str(x) for x in rng.choice([d.name for d in playable], 14, replace=False)]
     elif ruleset == "classic":

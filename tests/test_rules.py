@@ -142,22 +142,25 @@ def test_rule_002_deck_sizes():
 
 def test_rule_003_bonus_purples():
     """3. C: adding k <= 3 bonus purples removes nothing; k > 3 requires removing exactly
-    k - 3 base purple cards.
-
-    The kernel does not play bonus purples yet: with k = 0 the deck keeps all 12 base purple
-    cards, and naming bonus purples is refused with a message that names them."""
-    tb, _ = h.make_tables("classic", 4, districts=())
-    assert sum(int(c) for k, c in enumerate(tb.kinds[L.K_COUNT]) if tb.kinds[L.K_TYPE, k] == L.T_UNIQUE) == 12
-    with pytest.raises(ConfigError, match="Museum"):
-        GameConfig(ruleset="classic", players=4, districts=("Museum", "Park"))
+    k - 3 base purple cards."""
+    def purples(tb):
+        return sum(int(c) for k, c in enumerate(tb.kinds[L.K_COUNT])
+                   if tb.kinds[L.K_TYPE, k] == L.T_UNIQUE)
+    for k, bonus in enumerate([(), ("Museum",), ("Museum", "Park"),
+                               ("Museum", "Park", "Armory")]):
+        tb, _ = h.make_tables("classic", 4, districts=bonus)
+        assert purples(tb) == 12 + k and int(tb.kinds[L.K_COUNT].sum()) == 66 + k
+    four = ("Museum", "Park", "Armory", "Lighthouse")
+    with pytest.raises(ConfigError, match="exactly 1 base purple"):
+        GameConfig(ruleset="classic", players=4, districts=four)
+    tb, _ = h.make_tables("classic", 4, districts=four, removed=("Smithy",))
+    assert purples(tb) == 12 + 4 - 1 and tb.kinds[L.K_COUNT, L.D_SMITHY] == 0
     with pytest.raises(ConfigError, match="Keep"):  # a base purple is not a bonus to add
         GameConfig(ruleset="classic", players=4, districts=("Keep",))
 
 
 def test_rule_004_diplomat_rejected_with_graveyard():
-    """4. C: a set containing the Diplomat is rejected while the Graveyard is in the deck.
-
-    (The Diplomat is not playable in this kernel yet, so every set naming it is refused.)"""
+    """4. C: a set containing the Diplomat is rejected while the Graveyard is in the deck."""
     chars = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect",
              "Diplomat"]
     with pytest.raises(ConfigError, match="Diplomat"):

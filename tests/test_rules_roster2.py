@@ -209,6 +209,7 @@ def test_rule_042_end_of_turn_order_classic():
     st, tb = setup("classic", 4, "builder", C_TC_ALCHEMIST)
     assert tb.cfg[L.G_RANK_CHAR + ME] == L.CH_ALCHEMIST
     h.set_holders(st, {T: 1, ME: 0})
+    st.g[L.G_TAXER] = 1  # the Tax Collector was revealed earlier this round
     h.set_city(st, 0, ["Poor House", "Park"])
     h.set_hand(st, 0, ["Palace"])
     h.set_deck(st, ["Tavern", "Temple", "Watchtower"])
@@ -223,6 +224,7 @@ def test_rule_042_end_of_turn_order_classic():
     # the Warlord destroys first, then pays the tax
     st, tb = setup("classic", 4, "builder", C_TC)
     h.set_holders(st, {T: 1, W: 0})
+    st.g[L.G_TAXER] = 1  # the Tax Collector was revealed earlier this round
     h.set_hand(st, 0, ["Watchtower"])
     h.set_city(st, 2, ["Tavern"])  # free to destroy: the builder takes it
     evs = play(st, tb, W, 0)

@@ -17,35 +17,47 @@ Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
 from .jit import hot, hot_inline
 
 from .districts import build_from_hand, destroy_district, end_of_turn_districts
-from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ASSASSIN, CH_DIPLOMAT, CH_EMPEROR,
-                     CH_KING, CH_MAGICIAN, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN,
-                     CH_QUEEN, CH_SCHOLAR, CH_SEER, CH_SPY, CH_TAX_COLLECTOR,
-                     CH_TAX_COLLECTOR_CLASSIC, CH_THIEF, CH_WARLORD, CH_WIZARD, G_CROWN, G_DECK_N,
-                     G_HOLDER, G_KILLED, G_NP, G_NRANKS, G_RANK1_BUILT, G_RANK_CHAR, G_ROBBED,
-                     G_ROBBER, G_ROUND, G_RULESET, G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT,
-                     G_TURN_USED, K_TYPE, P_GOLD, P_HAND_N, RANK_KING, RNG_SEAT0, R_CLASSIC,
-                     R_FOUR_COLOR, U_INCOME)
-from .log import (EV_EXCHANGE, EV_SEER, EV_WIZARD, EV_CLASSIC_TAX, EV_CROWN_GIVEN, EV_SEIZE, EV_SPY, EV_TAKE_PILE, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_CROWN, EV_INCOME, EV_KILL, EV_NAVIGATOR,
-                  EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SWAP, EV_THEFT,
-                  EV_TRIBUTE, event)
-from .policy import (choose_exchange, choose_payment_card, choose_wizard_build, choose_wizard_card,
-                     choose_wizard_target, choose_crown_recipient, choose_emperor_card, choose_seize, choose_spy,
-                     choose_tribute_card, choose_destroy, choose_income_cards, choose_keep, choose_magician,
-                     choose_navigator_cards, choose_redraw, choose_scholar, choose_target_rank,
-                     richest)
-from .rules import (exchange_cost, can_build, marshal_cost, INCOME_CARDS, INCOME_CHOICE, income_count, income_kind, income_type,
-                    warlord_cost)
+from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASSIN, CH_BLACKMAILER,
+                     CH_DIPLOMAT, CH_EMPEROR, CH_KING, CH_MAGICIAN, CH_MAGISTRATE, CH_MARSHAL,
+                     CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN, CH_SCHOLAR, CH_SEER,
+                     CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC, CH_THIEF, CH_WARLORD,
+                     CH_WITCH, CH_WIZARD, D_THRONE_ROOM, G_BEWITCHED, G_BLACKMAILER, G_CROWN,
+                     G_DECK_N, G_HOLDER, G_KILLED, G_MAGISTRATE, G_NP, G_NRANKS, G_RANK1_BUILT,
+                     G_ROBBED, G_ROBBER, G_RULESET, G_TAXER, G_TAX_PILE, G_THREAT, G_THREATS,
+                     G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_OVER, G_TURN_USED, G_WARRANT,
+                     G_WARRANTS, G_WITCH, K_TYPE, P_GOLD, P_HAND_N, RANK_KING, RNG_SEAT0,
+                     R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+from .log import (EV_BEAUTIFY, EV_BEWITCH, EV_BLACKMAIL, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_BRIBE,
+                  EV_CLASSIC_TAX, EV_CROWN, EV_CROWN_GIVEN, EV_EXCHANGE, EV_INCOME, EV_KILL,
+                  EV_NAVIGATOR, EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SEER,
+                  EV_SEIZE, EV_SPY, EV_SWAP, EV_TAKE_PILE, EV_THEFT, EV_THREATS, EV_THRONE_ROOM,
+                  EV_TRIBUTE, EV_WARRANTS, EV_WIZARD, event)
+from .policy import (choose_beautify, choose_bewitch, choose_bribe, choose_crown_recipient,
+                     choose_destroy, choose_emperor_card, choose_exchange, choose_income_cards,
+                     choose_keep, choose_magician, choose_navigator_cards, choose_payment_card,
+                     choose_redraw, choose_reveal_threat, choose_scholar, choose_seize,
+                     choose_spy, choose_target_rank, choose_threats, choose_tribute_card,
+                     choose_warrants, choose_wizard_build, choose_wizard_card,
+                     choose_wizard_target, richest)
+from .rules import (INCOME_CARDS, INCOME_CHOICE, can_build, exchange_cost, income_count,
+                    income_kind, income_type, marshal_cost, threatenable, warlord_cost)
 from .rng import below
-from .state import (city_add, city_take, gain, gain_cards, hand_add, hand_take, pay,
-                    shuffle_deck, to_bottom, transfer)
+from .state import (city_move, gain, gain_cards, hand_add, hand_take, has, pay, shuffle_deck,
+                    to_bottom, transfer)
 
 
 @hot_inline
 def take_crown(st, s, r):
-    """Seat ``s`` takes the crown (rank index ``r`` acting)."""
+    """Seat ``s`` takes the crown (rank index ``r`` acting); the classic Throne Room's owner
+    gains 1 gold when the crown changes holder."""
     prev = st.g[G_CROWN]
     st.g[G_CROWN] = s
     event(st, EV_CROWN, s, r, prev)
+    if prev != s:
+        for o in range(st.g[G_NP]):
+            if has(st, o, D_THRONE_ROOM):
+                gain(st, o, 1)
+                event(st, EV_THRONE_ROOM, o, -1, 1)
 
 
 @hot_inline
@@ -83,10 +95,12 @@ def on_reveal(st, tb, ch, s, r):
         take_income(st, tb, ch, s, r)
         _extras(st, ch, s, r)
     if ch == CH_KING or ch == CH_PATRICIAN:
-        take_crown(st, s, r)
+        # the holder takes the crown, even when the Witch plays his character
+        take_crown(st, st.g[G_HOLDER + r] if st.g[G_BEWITCHED] == r else s, r)
     elif ch == CH_EMPEROR:
         give_crown(st, tb, s, r, True)
     elif ch == CH_TAX_COLLECTOR_CLASSIC:
+        st.g[G_TAXER] = s  # collects from here to the end of the round (the Witch too, D51)
         # retroactive: the rank-1 character's holder pays if he built this round
         a = st.g[G_HOLDER]
         if a >= 0 and a != s and st.g[G_RANK1_BUILT] > 0 and st.p[a, P_GOLD] >= 1:
@@ -143,10 +157,12 @@ def before_gather(st, tb, ch, s, r):
         g[G_KILLED] = target
         event(st, EV_KILL, s, r, target)
     elif ch == CH_THIEF:
-        # never rank 1, the killed character or himself (C, P, F alike for the base set)
+        # never rank 1, the killed or bewitched character or himself
         allowed = everyone & ~1 & ~(1 << r)
         if g[G_KILLED] >= 0:
             allowed &= ~(1 << g[G_KILLED])
+        if g[G_BEWITCHED] >= 0:
+            allowed &= ~(1 << g[G_BEWITCHED])
         target = choose_target_rank(st, tb, s, allowed, own_ranks(st, s), True)
         g[G_ROBBED] = target
         g[G_ROBBER] = s
@@ -157,6 +173,22 @@ def before_gather(st, tb, ch, s, r):
         _abbot_tribute(st, s, r)
     elif ch == CH_SPY:
         _spy(st, tb, s, r)
+    elif ch == CH_MAGISTRATE:
+        signed, a, b = choose_warrants(st, tb, s, everyone & ~(1 << r))
+        g[G_WARRANT] = signed
+        g[G_WARRANTS] = (1 << signed) | (1 << a) | (1 << b)
+        g[G_MAGISTRATE] = s
+        event(st, EV_WARRANTS, s, r, signed, a, b)
+    elif ch == CH_BLACKMAILER:
+        allowed = 0
+        for t in range(g[G_NRANKS]):
+            if t != r and threatenable(st, t):
+                allowed |= 1 << t
+        real, bluff = choose_threats(st, tb, s, allowed)
+        g[G_THREAT] = real
+        g[G_THREATS] = (1 << real) | (1 << bluff)
+        g[G_BLACKMAILER] = s
+        event(st, EV_THREATS, s, r, real, bluff)
     elif ch == CH_TAX_COLLECTOR and st.g[G_TAX_PILE] > 0:  # take the whole pile
         gold = st.g[G_TAX_PILE]
         st.g[G_TAX_PILE] = 0
@@ -247,6 +279,43 @@ def after_gather(st, tb, ch, s, r):
         if queen_neighbour(st, s) and st.g[G_KILLED] != RANK_KING:
             gain(st, s, 3)
             event(st, EV_QUEEN, s, r, 3)
+    elif ch == CH_WITCH:
+        _bewitch(st, tb, s, r)
+
+
+@hot_inline
+def _bewitch(st, tb, s, r):
+    """Witch, after gathering: name another character and end the turn at once; she resumes
+    it in that character's call (2016: she must; classic: she may, else a normal turn, D12)."""
+    g = st.g
+    allowed = ((1 << g[G_NRANKS]) - 1) & ~(1 << r)
+    t = choose_bewitch(st, tb, s, allowed, g[G_RULESET] == R_CLASSIC)
+    if t < 0:
+        return
+    g[G_BEWITCHED] = t
+    g[G_WITCH] = s
+    g[G_TURN_OVER] = 1
+    event(st, EV_BEWITCH, s, r, t)
+
+
+@hot
+def resolve_threat(st, tb, s, r):
+    """The threatened character's holder, after gathering: bribe the Blackmailer with half
+    his stash (rounded down), or refuse and let her reveal the marker: the flower takes his
+    whole stash, a bluff nothing (RULES.md §3 Blackmailer)."""
+    g = st.g
+    b = g[G_BLACKMAILER]
+    real = g[G_THREAT] == r
+    g[G_THREATS] &= ~(1 << r)
+    amount = st.p[s, P_GOLD] // 2
+    if choose_bribe(st, tb, s, amount):
+        transfer(st, s, b, amount)
+        event(st, EV_BRIBE, s, r, b, amount)
+        return
+    shown = choose_reveal_threat(st, tb, b, real)
+    taken = st.p[s, P_GOLD] if shown and real else 0
+    transfer(st, s, b, taken)
+    event(st, EV_BLACKMAIL, s, r, b, 1 if shown else 0, 1 if real else 0, taken)
 
 
 @hot_inline
@@ -319,21 +388,24 @@ def end_of_turn(st, tb, ch, s, r):
         if mine >= 0:
             paid = exchange_cost(st, tb, s, mine, target, theirs)
             transfer(st, s, target, paid)
-            a, ra = st.city[s, mine], st.city_round[s, mine]
-            b, rb = st.city[target, theirs], st.city_round[target, theirs]
-            city_take(st, tb, s, mine)
-            city_take(st, tb, target, theirs)
-            city_add(st, tb, s, b, rb)  # a district keeps the round it was built in
-            city_add(st, tb, target, a, ra)
+            b = city_move(st, tb, target, theirs, s)  # each keeps its round and beautification
+            a = city_move(st, tb, s, mine, target)
             event(st, EV_EXCHANGE, s, r, target, a, b, paid)
     elif ch == CH_MARSHAL:
         target, i = choose_seize(st, tb, s)
         if target >= 0:
             cost = marshal_cost(st, tb, target, i)
             transfer(st, s, target, cost)
-            kind = city_take(st, tb, target, i)
-            city_add(st, tb, s, kind, st.g[G_ROUND])
+            kind = city_move(st, tb, target, i, s)
             event(st, EV_SEIZE, s, r, target, kind, cost)
+    elif ch == CH_ARTIST:  # beautify up to 2 districts, 1 gold each, once per game each
+        for _ in range(2):
+            i = choose_beautify(st, tb, s)
+            if i < 0:
+                break
+            st.beautified[s, i] = 1
+            pay(st, s, 1)
+            event(st, EV_BEAUTIFY, s, r, st.city[s, i])
     if r == 0:
         st.g[G_RANK1_BUILT] += st.g[G_TURN_BUILT]
     _classic_tax(st, s, r)
@@ -348,9 +420,8 @@ def _classic_tax(st, s, r):
     """Classic Tax Collector, revealed and alive: a player other than its holder who built
     this turn pays it 1 gold, if he has any (once per turn; D16)."""
     g = st.g
-    tc = g[G_HOLDER + 1]
-    if (g[G_RANK_CHAR + 1] == CH_TAX_COLLECTOR_CLASSIC and r > 1 and tc >= 0 and tc != s
-            and g[G_KILLED] != 1 and g[G_TURN_BUILT] > 0 and st.p[s, P_GOLD] >= 1):
+    tc = g[G_TAXER]
+    if tc >= 0 and tc != s and g[G_TURN_BUILT] > 0 and st.p[s, P_GOLD] >= 1:
         transfer(st, s, tc, 1)
         event(st, EV_CLASSIC_TAX, s, r, tc, 1)
 

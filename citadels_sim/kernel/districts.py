@@ -1,27 +1,34 @@
 """District effects used during a turn, dispatched by district kind.
 
 Gather modifiers (Observatory, Library, Gold Mine), build payment (Factory via
-``rules.build_cost``, Thieves' Den), once-per-turn actions (Laboratory, Smithy) and what
-happens to a destroyed district (Graveyard).  Scoring effects live in ``scoring``; the
+``rules.build_cost``, Thieves' Den, Framework, Necropolis) and build triggers (2016 tax,
+Lighthouse, Bell Tower), turn actions (Laboratory, Smithy, Museum, Armory), end-of-turn
+effects (Poor House, Park) and what happens to a destroyed district (Museum cards,
+Graveyard, Bell Tower).  Scoring effects live in ``scoring``; the
 rules that forbid or price an action live in ``rules``.  A new district adds its case to
 the function that handles the moment it acts.
 """
 
-from .jit import hot_inline
+from .jit import hot, hot_inline
 
-from .layout import (CH_TAX_COLLECTOR, D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY,
-                     D_OBSERVATORY, D_PARK, D_POOR_HOUSE, D_SMITHY, G_DECK_N, G_NP, G_RANK_CHAR,
-                     G_ROUND, G_RULESET, G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR,
-                     G_TURN_USED, P_GOLD, P_HAND_N, RANK_9, R_2016, U_ASSIST, U_LABORATORY,
-                     U_SMITHY)
-from .log import (EV_ASSIST, EV_PARK, EV_POOR_HOUSE, EV_TAX, EV_BUILD, EV_DESTROY, EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD,
-                  EV_LABORATORY, EV_SMITHY, event)
-from .policy import (choose_assist_donor, choose_card_payment, choose_gather_cards,
-                     choose_graveyard, choose_keep, choose_laboratory, choose_payment_card,
+from .layout import (CH_TAX_COLLECTOR, DECK_CAP, D_ARMORY, D_BELL_TOWER, D_FRAMEWORK, D_GOLD_MINE,
+                     D_GRAVEYARD, D_LABORATORY, D_LIBRARY, D_LIGHTHOUSE, D_MUSEUM, D_OBSERVATORY,
+                     D_PARK, D_POOR_HOUSE, D_SMITHY, G_BELL, G_DECK_HEAD, G_DECK_N, G_MAGISTRATE,
+                     G_NP, G_N_COMPLETE, G_RANK_CHAR, G_ROUND, G_RULESET, G_TAX_PILE,
+                     G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_RANK, G_TURN_SEAT,
+                     G_TURN_USED, G_WARRANT, P_CITY_N, P_GOLD, P_HAND_N, RANK_9, R_2016,
+                     R_CLASSIC, U_ASSIST, U_LABORATORY, U_MUSEUM, U_SMITHY, U_WARRANT)
+from .log import (EV_ARMORY, EV_ASSIST, EV_BELL_TOWER, EV_BUILD, EV_CONFISCATE, EV_DESTROY,
+                  EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD, EV_LABORATORY, EV_LIGHTHOUSE,
+                  EV_MUSEUM, EV_PARK, EV_POOR_HOUSE, EV_SACRIFICE, EV_SMITHY, EV_TAX, event)
+from .policy import (PAY_FRAMEWORK, PAY_GOLD, choose_armory, choose_assist_donor,
+                     choose_bell_tower, choose_build_mode, choose_card_payment, choose_confiscate,
+                     choose_gather_cards, choose_graveyard, choose_keep, choose_laboratory,
+                     choose_lighthouse, choose_museum, choose_payment_card, choose_sacrifice,
                      choose_smithy)
-from .rules import build_cost
+from .rules import build_cost, may_enter
 from .state import (city_add, city_take, draw, gain, gain_cards, hand_add, hand_take, has, pay,
-                    to_bottom, transfer)
+                    pile_to_bottom, shuffle_deck, to_bottom, transfer, tuck)
 
 
 @hot_inline
@@ -55,46 +62,113 @@ def gather(st, tb, s, r):
 
 @hot_inline
 def build_from_hand(st, tb, s, r, i):
-    """Build hand card ``i`` into seat ``s``'s city, paying gold (and cards: Thieves' Den)."""
+    """Build hand card ``i`` into seat ``s``'s city: paying gold (and cards: Thieves' Den;
+    a shortfall taken by the Cardinal), or for free by destroying the Framework or, for the
+    Necropolis, one of his districts.  A paid build may be confiscated by the Magistrate."""
+    g = st.g
     kind = st.hand[s, i]
     cost = build_cost(st, tb, s, kind)
-    cards = choose_card_payment(st, tb, s, kind, cost)  # decided while the card is in hand
+    mode = choose_build_mode(st, tb, s, kind)  # decided while the card is in hand
+    if mode != PAY_GOLD:
+        hand_take(st, s, i)
+        j = _find(st, s, D_FRAMEWORK) if mode == PAY_FRAMEWORK else choose_sacrifice(st, tb, s)
+        gone = destroy_slot(st, tb, s, j)
+        to_bottom(st, gone)
+        event(st, EV_SACRIFICE, s, r, gone)
+        g[G_TURN_BUILT] += 1
+        city_add(st, tb, s, kind, g[G_ROUND])
+        event(st, EV_BUILD, s, r, kind, cost, 0, 0)
+        build_triggers(st, tb, s, r, kind, g[G_TURN_CHAR] == CH_TAX_COLLECTOR)
+        return
+    cards = choose_card_payment(st, tb, s, kind, cost)
     hand_take(st, s, i)
     for _ in range(cards):
         to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s)))
     short = cost - cards - st.p[s, P_GOLD]
     donor = -1
     if short > 0:  # the Cardinal takes exactly the shortfall, 1 card per gold (D32)
-        st.g[G_TURN_USED] |= U_ASSIST
+        g[G_TURN_USED] |= U_ASSIST
         donor = choose_assist_donor(st, tb, s, short)
         transfer(st, donor, s, short)
         for _ in range(short):
             hand_add(st, donor, hand_take(st, s, choose_payment_card(st, tb, s)))
     pay(st, s, cost - cards)
-    st.g[G_TURN_BUILD_GOLD] += cost - cards
-    st.g[G_TURN_BUILT] += 1
-    city_add(st, tb, s, kind, st.g[G_ROUND])
-    event(st, EV_BUILD, s, r, kind, cost, cost - cards, cards)
+    m = _confiscator(st, tb, s, kind)
+    if m >= 0:  # the builder gets his gold back, not his cards; the Magistrate is taxed
+        gain(st, s, cost - cards)
+        city_add(st, tb, m, kind, g[G_ROUND])
+        event(st, EV_CONFISCATE, s, r, m, kind, cost - cards, cards)
+    else:
+        g[G_TURN_BUILD_GOLD] += cost - cards
+        g[G_TURN_BUILT] += 1
+        city_add(st, tb, s, kind, g[G_ROUND])
+        event(st, EV_BUILD, s, r, kind, cost, cost - cards, cards)
     if donor >= 0:
         event(st, EV_ASSIST, s, r, donor, short)
-    build_triggers(st, s, r)
+    if m >= 0:
+        build_triggers(st, tb, m, r, kind, False)
+    else:
+        build_triggers(st, tb, s, r, kind, g[G_TURN_CHAR] == CH_TAX_COLLECTOR)
 
 
 @hot_inline
-def build_triggers(st, s, r):
-    """After each build (RULES.md §2.5.3): the 2016 tax, 1 gold to the pile if the builder
-    has any, unless the Tax Collector's powers apply to this turn (D49)."""
+def _find(st, s, kind):
+    """City index of district ``kind`` in seat ``s``'s city (-1 if absent)."""
+    for i in range(st.p[s, P_CITY_N]):
+        if st.city[s, i] == kind:
+            return i
+    return -1
+
+
+@hot_inline
+def _confiscator(st, tb, s, kind):
+    """The Magistrate's seat if he confiscates this paid build of ``kind``, else -1.
+
+    His signed warrant applies to the first paid build in the signed character's turn: he
+    may take the district if it could enter his city (no same name, even with a Quarry;
+    not a Monument into 5+ districts; D33), and the warrant is spent either way."""
     g = st.g
-    if (g[G_RANK_CHAR + RANK_9] == CH_TAX_COLLECTOR and g[G_TURN_CHAR] != CH_TAX_COLLECTOR
-            and st.p[s, P_GOLD] >= 1):
+    m = g[G_MAGISTRATE]
+    if (m < 0 or m == s or g[G_WARRANT] != g[G_TURN_RANK] or g[G_TURN_SEAT] != s
+            or g[G_TURN_USED] & U_WARRANT):
+        return -1
+    g[G_TURN_USED] |= U_WARRANT
+    if has(st, m, kind) or not may_enter(st, m, kind) or not choose_confiscate(st, tb, m, kind):
+        return -1
+    return m
+
+
+@hot_inline
+def build_triggers(st, tb, s, r, kind, untaxed):
+    """After district ``kind`` entered seat ``s``'s city, in order (RULES.md §2.5.3): the
+    2016 tax, 1 gold to the pile if he has any (not on builds in the Tax Collector's own
+    turn, D49); the Lighthouse's search of the deck; the Bell Tower's announcement."""
+    g = st.g
+    if g[G_RANK_CHAR + RANK_9] == CH_TAX_COLLECTOR and not untaxed and st.p[s, P_GOLD] >= 1:
         st.p[s, P_GOLD] -= 1
         g[G_TAX_PILE] += 1
         event(st, EV_TAX, s, r, 1)
+    if kind == D_LIGHTHOUSE and g[G_DECK_N] > 0:
+        j = choose_lighthouse(st, tb, s)
+        head = g[G_DECK_HEAD]
+        at = (head + j) % DECK_CAP
+        card = st.deck[at]
+        st.deck[at] = st.deck[head]
+        st.deck[head] = card
+        hand_add(st, s, draw(st))
+        shuffle_deck(st)
+        event(st, EV_LIGHTHOUSE, s, r, card)
+    if (kind == D_BELL_TOWER and g[G_N_COMPLETE] > 7 and g[G_RULESET] == R_CLASSIC
+            and choose_bell_tower(st, tb, s)):
+        g[G_N_COMPLETE] = 7
+        g[G_BELL] = 1
+        event(st, EV_BELL_TOWER, s, r, 7)
 
 
 @hot_inline
 def turn_actions(st, tb, s, r):
-    """Once-per-turn district actions taken before building: Laboratory, Smithy."""
+    """District actions taken before building: Laboratory, Smithy and Museum (once per
+    turn each), the Armory (destroyed when used)."""
     g = st.g
     if has(st, s, D_LABORATORY) and not g[G_TURN_USED] & U_LABORATORY:
         i = choose_laboratory(st, tb, s)
@@ -110,6 +184,20 @@ def turn_actions(st, tb, s, r):
         g[G_TURN_USED] |= U_SMITHY
         pay(st, s, 2)
         event(st, EV_SMITHY, s, r, gain_cards(st, s, 3))
+    if has(st, s, D_MUSEUM) and not g[G_TURN_USED] & U_MUSEUM and st.p[s, P_HAND_N] > 0:
+        i = choose_museum(st, tb, s)
+        if i >= 0:
+            g[G_TURN_USED] |= U_MUSEUM
+            card = hand_take(st, s, i)
+            tuck(st, card)
+            event(st, EV_MUSEUM, s, r, card)
+    if has(st, s, D_ARMORY):
+        target, i = choose_armory(st, tb, s)
+        if target >= 0:
+            kind = destroy_slot(st, tb, target, i)
+            to_bottom(st, kind)
+            to_bottom(st, destroy_slot(st, tb, s, _find(st, s, D_ARMORY)))
+            event(st, EV_ARMORY, s, r, target, kind)
 
 
 @hot_inline
@@ -123,11 +211,25 @@ def end_of_turn_districts(st, tb, s, r):
         event(st, EV_PARK, s, r, gain_cards(st, s, 2))
 
 
+@hot
+def destroy_slot(st, tb, s, i):
+    """District ``i`` of seat ``s``'s city leaves play; returns its kind for the caller to
+    place.  The cards under a Museum go to the bottom of the deck, a beautified district's
+    gold stays with the bank (D21), and a destroyed Bell Tower restores N (D48)."""
+    kind = city_take(st, tb, s, i)
+    if kind == D_MUSEUM:
+        pile_to_bottom(st)
+    if kind == D_BELL_TOWER and st.g[G_BELL]:
+        st.g[G_BELL] = 0
+        st.g[G_N_COMPLETE] = tb.cfg[G_N_COMPLETE]
+    return kind
+
+
 @hot_inline
 def destroy_district(st, tb, s, r, target, i, cost):
     """District ``i`` of ``target``'s city is destroyed by the Warlord of seat ``s``: it goes
     to the bottom of the deck, unless a Graveyard owner (not the Warlord) buys it for 1."""
-    kind = city_take(st, tb, target, i)
+    kind = destroy_slot(st, tb, target, i)
     saver = -1
     for o in range(st.g[G_NP]):
         if (o != s and has(st, o, D_GRAVEYARD) and st.p[o, P_GOLD] >= 1

@@ -6,11 +6,12 @@ Random discards use the draft stream, choices use each seat's own stream (``poli
 
 from .jit import hot, hot_inline
 
-from .layout import (G_CROWN, G_FACEUP, G_HOLDER, G_NP, G_NRANKS, G_N_FACEUP, G_RULESET,
+from .layout import (D_THEATER, G_CROWN, G_FACEUP, G_HOLDER, G_NP, G_NRANKS, G_N_FACEUP, G_RULESET,
                      RANK_KING, RNG_DRAFT, R_2016)
-from .log import EV_DISCARD_DOWN, EV_DISCARD_UP, EV_PICK, event
-from .policy import choose_character, choose_draft_discard
+from .log import EV_THEATER, EV_DISCARD_DOWN, EV_DISCARD_UP, EV_PICK, event
+from .policy import choose_theater, choose_character, choose_draft_discard
 from .rng import below
+from .state import has
 
 
 @hot_inline
@@ -52,7 +53,39 @@ def _discard_choice(st, tb, s, offered):
 
 @hot
 def draft(st, tb):
-    """Deal the characters of one round."""
+    """Deal the characters of one round, then the Theater's exchange."""
+    _deal(st, tb)
+    for s in range(st.g[G_NP]):
+        if has(st, s, D_THEATER):
+            _theater(st, tb, s)
+
+
+@hot_inline
+def _theater(st, tb, s):
+    """Theater (2016, D35): its owner may exchange one of his characters, blind, with an
+    opponent's; with 2-3 players he gives the one he chooses and takes one of the
+    opponent's two at random."""
+    g = st.g
+    mine = 0
+    for r in range(g[G_NRANKS]):
+        if g[G_HOLDER + r] == s:
+            mine |= 1 << r
+    o, give = choose_theater(st, tb, s, mine)
+    if o < 0:
+        return
+    theirs = 0
+    for r in range(g[G_NRANKS]):
+        if g[G_HOLDER + r] == o:
+            theirs |= 1 << r
+    take = random_rank(st, theirs)
+    g[G_HOLDER + give] = o
+    g[G_HOLDER + take] = s
+    event(st, EV_THEATER, s, -1, o, give, take)
+
+
+@hot
+def _deal(st, tb):
+    """Discards and picks (RULES.md §2.3)."""
     g = st.g
     n = g[G_NP]
     crown = g[G_CROWN]

@@ -3,31 +3,24 @@
 from .jit import hot
 
 from .characters import give_crown, queen_neighbour, take_crown
-from .state import gain
+from .state import clear_round, gain, has
 from .draft import draft
 from .layout import (CH_EMPEROR, CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOLD, C_KILLED,
-                     C_ROBBED, G_CAP_HIT, G_CROWN, G_FACEUP, G_FIRST, G_HOLDER, G_KILLED,
-                     G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK1_BUILT,
-                     G_RANK_CHAR, G_ROBBED, G_ROBBER, G_ROUND, G_RULESET, G_TURN_BUILT, MAX_RANKS,
-                     P_AT7, P_AT8, P_GOLD, P_REVEALED, RANK_9, RANK_KING, R_2016)
+                     C_ROBBED, D_HOSPITAL, G_BEWITCHED, G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER,
+                     G_KILLED, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK_CHAR,
+                     G_ROBBED, G_ROUND, G_RULESET, G_TURN_BUILT, G_WITCH, P_AT7, P_AT8, P_GOLD,
+                     P_REVEALED, RANK_9, RANK_KING, R_2016)
 from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
-from .turn import play_turn
+from .turn import gather_only_turn, play_turn, resume_witch
 
 
 @hot
 def _start_round(st):
     g = st.g
     g[G_ROUND] += 1
-    g[G_KILLED] = -1
-    g[G_ROBBED] = -1
-    g[G_ROBBER] = -1
-    g[G_FACEUP] = 0
-    g[G_RANK1_BUILT] = 0
-    st.g[G_HOLDER:G_HOLDER + MAX_RANKS] = -1
-    for s in range(g[G_NP]):
-        st.p[s, P_REVEALED] = 0
+    clear_round(st)
 
 
 @hot
@@ -89,16 +82,28 @@ def play_game(st, tb, held, records, picks):
                 continue
             held[s, r] += 1
             killed = g[G_KILLED] == r
+            gold = st.p[s, P_GOLD]
             if killed:
                 records[s, r, C_KILLED] += 1
-                event(st, EV_SKIP_KILLED, s, r)
-            else:
-                gold = st.p[s, P_GOLD]
-                play_turn(st, tb, r, s)
+                if has(st, s, D_HOSPITAL):
+                    gather_only_turn(st, tb, r, s)
+                else:
+                    event(st, EV_SKIP_KILLED, s, r)
+            elif g[G_BEWITCHED] == r:
+                gather_only_turn(st, tb, r, s)
                 records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
+                w = g[G_WITCH]  # her resumed turn counts for the Witch (rank index 0)
+                gold = st.p[w, P_GOLD]
+                resume_witch(st, tb, r)
+                records[w, 0, C_GOLD] += st.p[w, P_GOLD] - gold
+                records[w, 0, C_BUILT] += g[G_TURN_BUILT]
+                gold = st.p[s, P_GOLD]
+            else:
+                play_turn(st, tb, r, s)
                 records[s, r, C_BUILT] += g[G_TURN_BUILT]
                 if g[G_ROBBED] == r:
                     records[s, r, C_ROBBED] += 1
+            records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
             if picks.shape[0] >= g[G_ROUND]:
                 picks[g[G_ROUND] - 1, r, 0] = s
                 picks[g[G_ROUND] - 1, r, 1] = (1 if killed else 0) + (2 if g[G_ROBBED] == r else 0)

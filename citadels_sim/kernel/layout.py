@@ -21,6 +21,10 @@ array              shape / dtype                contents
 ``city_round``     (MAX_SEATS, CITY_CAP) int16  round in which each city slot was built (Haunted City)
 ``deck``           (DECK_CAP,) int16            circular buffer: top at ``g[G_DECK_HEAD]``, ``g[G_DECK_N]``
                                                 cards; the bottom is ``(head + n) % DECK_CAP``
+``beautified``     (MAX_SEATS, CITY_CAP) int8   1 where the Artist beautified that city slot (cost +1)
+``pile``           (PILE_CAP,) int16            cards face down under the Museum, ``g[G_PILE_N]``
+                                                used (a deck holds at most one Museum; the pile
+                                                belongs to whoever has it in his city)
 ``rng``            (N_STREAMS,) uint64          SplitMix64 states: deck, draft, then one per seat
 ``log``            (LOG_CAP, LOG_W) int32       replay events (only written when ``g[G_LOG_ON]``)
 =================  ===========================  =====================================================
@@ -46,6 +50,7 @@ MAX_RANKS = 9
 HAND_CAP = 96
 CITY_CAP = 32
 DECK_CAP = 128  # power of two: the deck is a circular buffer
+PILE_CAP = 96  # cards under the Museum
 N_STREAMS = 2 + MAX_SEATS
 RNG_DECK = 0
 RNG_DRAFT = 1
@@ -119,13 +124,6 @@ N_CHARACTERS = len(CHARACTER_KEYS)
  CH_ARCHITECT, CH_NAVIGATOR, CH_SCHOLAR,
  CH_WARLORD, CH_DIPLOMAT, CH_MARSHAL,
  CH_QUEEN, CH_ARTIST, CH_TAX_COLLECTOR) = range(N_CHARACTERS)
-#: characters whose powers the kernel plays today (the base eight)
-IMPLEMENTED_CHARACTERS = (CH_ASSASSIN, CH_THIEF, CH_MAGICIAN, CH_KING, CH_BISHOP,
-                          CH_MERCHANT, CH_ARCHITECT, CH_WARLORD, CH_PATRICIAN, CH_ABBOT,
-                          CH_ALCHEMIST, CH_TRADER, CH_NAVIGATOR, CH_SCHOLAR, CH_QUEEN,
-                          CH_TAX_COLLECTOR, CH_EMPEROR, CH_SPY, CH_MARSHAL,
-                          CH_TAX_COLLECTOR_CLASSIC, CH_SEER, CH_WIZARD, CH_CARDINAL,
-                          CH_DIPLOMAT)
 RANK_KING = 3  # rank index of the rank-4 (crown) characters
 RANK_BISHOP = 4
 RANK_9 = 8
@@ -167,8 +165,20 @@ G_CFG_LEN = G_FAMILY + MAX_SEATS
  G_TAX_PILE,       # gold on the 2016 Tax Collector's pile (carried over between rounds)
  G_TURN_BUILT,     # districts built this turn
  G_RANK1_BUILT,    # districts the rank-1 character built this round (classic Tax Collector)
+ G_TAXER,          # seat collecting the classic Tax Collector's tax this round, -1
+ G_BEWITCHED,      # rank index the Witch bewitched this round, -1
+ G_WITCH,          # seat of the Witch's holder who bewitched it
+ G_WARRANT,        # rank index carrying the Magistrate's signed warrant this round, -1
+ G_WARRANTS,       # bitmask of the ranks carrying a warrant (signed or not)
+ G_MAGISTRATE,     # seat that placed the warrants
+ G_THREAT,         # rank index under the Blackmailer's real (flower) threat, -1
+ G_THREATS,        # bitmask of the ranks still carrying a threat marker
+ G_BLACKMAILER,    # seat that placed the threats (it receives bribes and the stash)
+ G_PILE_N,         # cards under the Museum (``pile``)
+ G_BELL,           # 1 while a Bell Tower announcement holds N at 7 (classic)
+ G_TURN_OVER,      # set by a power that ends the turn at once (the Witch naming)
  G_HOLDER,         # G_HOLDER + r: seat holding rank r this round, -1 if nobody
- ) = range(G_CFG_LEN, G_CFG_LEN + 25)
+ ) = range(G_CFG_LEN, G_CFG_LEN + 37)
 G_SCRATCH = G_HOLDER + MAX_RANKS       # work space for functions that may not allocate
 G_LEN = G_SCRATCH + SCRATCH_LEN
 
@@ -179,6 +189,8 @@ U_LABORATORY = 1 << 2
 U_SMITHY = 1 << 3
 U_GATHERED = 1 << 4
 U_ASSIST = 1 << 5  # the Cardinal's build assist
+U_MUSEUM = 1 << 6
+U_WARRANT = 1 << 7  # the warrant was spent on this turn's first paid build
 
 # --- p: per-seat scalars -------------------------------------------------------------
 (P_GOLD,           # stash
@@ -202,12 +214,13 @@ P_LEN = P_KINDS + N_KINDS
 # --- log: one row per replay event ---------------------------------------------------
 LOG_CAP = 4096
 (L_TYPE, L_ROUND, L_SEAT, L_RANK, L_A, L_B, L_C, L_D,
- L_CROWN, L_DECK_N, L_TAX_PILE) = range(11)
-L_GOLD = 11
+ L_CROWN, L_DECK_N, L_TAX_PILE, L_PILE_N) = range(12)
+L_GOLD = 12
 L_HAND_N = L_GOLD + MAX_SEATS
 L_CITY_N = L_HAND_N + MAX_SEATS
 L_CITY = L_CITY_N + MAX_SEATS  # MAX_SEATS * CITY_CAP district kinds, -1 padded
-LOG_W = L_CITY + MAX_SEATS * CITY_CAP
+L_BEAUTIFIED = L_CITY + MAX_SEATS * CITY_CAP  # the same slots: 1 where beautified
+LOG_W = L_BEAUTIFIED + MAX_SEATS * CITY_CAP
 
 # --- per-game outputs ------------------------------------------------------------------
 (O_SCORE, O_PLACE, O_DISTRICTS, O_GOLD, O_VALUE, O_HAND, O_FIRST, O_COLOURS, O_COMPLETE,

@@ -8,7 +8,7 @@ Logging never draws random numbers, so a logged game is the same game as an unlo
 
 from .jit import hot, hot_inline
 
-from .layout import (G_TAX_PILE, L_TAX_PILE, CITY_CAP, G_CROWN, G_DECK_N, G_LOG_N, G_LOG_ON, G_NP, G_ROUND, L_A, L_B,
+from .layout import (G_PILE_N, L_BEAUTIFIED, L_PILE_N, G_TAX_PILE, L_TAX_PILE, CITY_CAP, G_CROWN, G_DECK_N, G_LOG_N, G_LOG_ON, G_NP, G_ROUND, L_A, L_B,
                      L_C, L_CITY, L_CITY_N, L_CROWN, L_D, L_DECK_N, L_GOLD, L_HAND_N, L_RANK,
                      L_ROUND, L_SEAT, L_TYPE, LOG_CAP, P_CITY_N, P_GOLD, P_HAND_N)
 
@@ -57,6 +57,23 @@ EVENTS = (
     ("exchange", ("target", "gave", "got", "paid")),  # Diplomat swaps two districts
     ("assist", ("from", "gold")),                    # the build just logged was paid with a
                                                      # shortfall the Cardinal took for cards
+    ("bewitch", ("character",)),                     # Witch names a rank index; turn ends
+    ("resume", ()),                                  # the Witch resumes as the character
+    ("warrants", ("signed", "warrant", "warrant2")),  # Magistrate's 3 warrants (1 signed)
+    ("confiscate", ("magistrate", "district", "gold_returned", "cards_paid")),  # the seat's
+                                                     # paid build goes to the Magistrate
+    ("threats", ("real", "bluff")),                  # Blackmailer's 2 markers (rank indices)
+    ("bribe", ("blackmailer", "gold")),              # threatened seat pays half his stash
+    ("blackmail", ("blackmailer", "revealed", "flower", "gold")),  # bribe refused
+    ("beautify", ("district",)),                     # Artist: 1 stash gold onto a district
+    ("museum", ("card",)),                           # a hand card goes under the Museum
+    ("armory", ("target", "district")),              # Armory destroyed to destroy a district
+    ("sacrifice", ("district",)),                    # destroyed to build the next district
+                                                     # free (Framework, Necropolis)
+    ("lighthouse", ("card",)),                       # card taken from the deck, then shuffled
+    ("bell_tower", ("size",)),                       # cities complete at 7 from now
+    ("throne_room", ("gold",)),                      # the crown changed holder
+    ("theater", ("with", "gave", "took")),           # blind character exchange (rank indices)
 )
 (EV_SETUP, EV_DISCARD_UP, EV_DISCARD_DOWN, EV_PICK, EV_CALL, EV_SKIP_KILLED, EV_THEFT,
  EV_CROWN, EV_GATHER_GOLD, EV_GATHER_CARDS, EV_INCOME, EV_BONUS_GOLD, EV_BONUS_CARDS,
@@ -64,7 +81,9 @@ EVENTS = (
  EV_SMITHY, EV_HEIR, EV_ROUND_END, EV_GAME_END, EV_NAVIGATOR, EV_REFUND, EV_SCHOLAR,
  EV_TRIBUTE, EV_QUEEN, EV_TAX, EV_TAKE_PILE, EV_CROWN_GIVEN, EV_SPY, EV_SEIZE,
  EV_CLASSIC_TAX, EV_POOR_HOUSE, EV_PARK, EV_WIZARD, EV_SEER,
- EV_EXCHANGE, EV_ASSIST) = range(len(EVENTS))
+ EV_EXCHANGE, EV_ASSIST, EV_BEWITCH, EV_RESUME, EV_WARRANTS, EV_CONFISCATE, EV_THREATS,
+ EV_BRIBE, EV_BLACKMAIL, EV_BEAUTIFY, EV_MUSEUM, EV_ARMORY, EV_SACRIFICE, EV_LIGHTHOUSE,
+ EV_BELL_TOWER, EV_THRONE_ROOM, EV_THEATER) = range(len(EVENTS))
 
 
 @hot
@@ -86,12 +105,14 @@ def _record(st, etype, seat, rank, a, b, c, d):
     row[L_CROWN] = g[G_CROWN]
     row[L_DECK_N] = g[G_DECK_N]
     row[L_TAX_PILE] = g[G_TAX_PILE]
+    row[L_PILE_N] = g[G_PILE_N]
     for s in range(g[G_NP]):
         row[L_GOLD + s] = st.p[s, P_GOLD]
         row[L_HAND_N + s] = st.p[s, P_HAND_N]
         row[L_CITY_N + s] = st.p[s, P_CITY_N]
         for k in range(CITY_CAP):
             row[L_CITY + s * CITY_CAP + k] = st.city[s, k]
+            row[L_BEAUTIFIED + s * CITY_CAP + k] = st.beautified[s, k]
 
 
 @hot_inline

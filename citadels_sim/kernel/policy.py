@@ -21,12 +21,13 @@ Adding a family: give it an ``F_*`` id, add its branch to the decisions where it
 
 from .jit import hot, hot_inline
 
-from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
+from .layout import (DECK_CAP, D_BASILICA, D_NECROPOLIS, G_DECK_HEAD, CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
                      CH_THIEF, CH_WARLORD, G_CROWN, G_DECK_N, G_FACEUP, G_NP, G_NRANKS,
                      G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, N_TYPES, P_CITY_N, P_FAMILY,
                      P_GOLD, P_HAND_N, P_TYPES, RNG_SEAT0, T_TRADE)
 from .rng import below
-from .rules import (build_cost, can_build, exchange_cost, exchangeable, marshal_cost, seizable,
+from .rules import (affordable, armory_target, framework_build, necropolis_build, slot_cost,
+                    build_cost, can_build, exchange_cost, exchangeable, marshal_cost, seizable,
                     within_limit, destroyable, has, income_count, income_type,
                     max_card_payment, warlord_cost)
 from .state import city_size
@@ -242,6 +243,9 @@ def choose_build(st, tb, s):
         kind = st.hand[s, i]
         if not (within_limit(st, tb, kind) and can_build(st, tb, s, kind)):
             continue
+        if (fam != F_RANDOM and tb.kinds[K_COST, kind] < 5 and kind != D_NECROPOLIS
+                and not affordable(st, tb, s, kind)):
+            continue  # destroying the Framework for a cheap district gains nothing
         if fam == F_RANDOM:
             v = 0.0
         else:
@@ -645,3 +649,258 @@ def choose_exchange(st, tb, s):
                 if take:
                     mine, tgt, theirs = i, o, j
     return mine, tgt, theirs
+
+
+# ---- the rest of the roster: build payments and district actions ---------------------------
+PAY_GOLD = 0        # pay the cost (gold, Thieves' Den cards, a Cardinal's assist)
+PAY_FRAMEWORK = 1   # destroy the Framework instead (2016)
+PAY_NECROPOLIS = 2  # build the Necropolis by destroying one of his districts (2016)
+
+
+@hot
+def choose_build_mode(st, tb, s, kind):
+    """How seat ``s`` pays for ``kind`` (legal and affordable one way or another): PAY_*.
+    Smart seats destroy to build only what they cannot pay for, and only to upgrade: the
+    Framework for a district costing 5 or more, the Necropolis for a district worth 2 or less."""
+    gold_ok = affordable(st, tb, s, kind)
+    frame = framework_build(st, s, kind)
+    necro = necropolis_build(st, s, kind) and choose_sacrifice(st, tb, s) >= 0
+    fam = st.p[s, P_FAMILY]
+    if fam == F_RANDOM:
+        n = (1 if gold_ok else 0) + (1 if frame else 0) + (1 if necro else 0)
+        j = below(st.rng, _rng(s), n)
+        if gold_ok:
+            if j == 0:
+                return PAY_GOLD
+            j -= 1
+        if frame:
+            if j == 0:
+                return PAY_FRAMEWORK
+        return PAY_NECROPOLIS
+    if gold_ok:
+        return PAY_GOLD
+    if frame and (tb.kinds[K_COST, kind] >= 5 or not necro):
+        return PAY_FRAMEWORK
+    return PAY_NECROPOLIS
+
+
+@hot
+def choose_sacrifice(st, tb, s):
+    """City index of the district seat ``s`` destroys to build the Necropolis: the least
+    valuable (never the Necropolis itself)."""
+    best, ties, pick = NEG, 0, -1
+    fam = st.p[s, P_FAMILY]
+    for i in range(st.p[s, P_CITY_N]):
+        if st.city[s, i] == D_NECROPOLIS:
+            continue
+        v = 0.0 if fam == F_RANDOM else -slot_cost(st, tb, s, i)
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            pick = i
+    return pick
+
+
+@hot
+def choose_confiscate(st, tb, s, kind):
+    """Magistrate ``s``: take the district ``kind`` just paid for under his signed warrant?"""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return True
+
+
+@hot
+def choose_lighthouse(st, tb, s):
+    """Lighthouse: offset from the top of the deck of the card seat ``s`` takes."""
+    fam = st.p[s, P_FAMILY]
+    g = st.g
+    best, ties, pick = NEG, 0, 0
+    for j in range(g[G_DECK_N]):
+        kind = st.deck[(g[G_DECK_HEAD] + j) % DECK_CAP]
+        v = 0.0 if fam == F_RANDOM else card_value(st, tb, s, kind)
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            pick = j
+    return pick
+
+
+@hot
+def choose_bell_tower(st, tb, s):
+    """Bell Tower: announce that cities are complete at 7?  Smart seats do when no opponent's
+    city is larger than theirs."""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    ld = leader(st, s)
+    return ld < 0 or city_size(st, ld) <= city_size(st, s)
+
+
+@hot
+def choose_museum(st, tb, s):
+    """Museum: hand index of the card seat ``s`` puts under it (+1 point), or -1.  Smart
+    seats tuck a card they cannot use."""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        if below(st.rng, _rng(s), 2) == 0:
+            return -1
+        return below(st.rng, _rng(s), st.p[s, P_HAND_N])
+    i = choose_payment_card(st, tb, s)
+    return i if card_value(st, tb, s, st.hand[s, i]) < 0 or st.p[s, P_HAND_N] > 4 else -1
+
+
+@hot
+def choose_armory(st, tb, s):
+    """Armory: (target seat, city index) to destroy by destroying the Armory, or (-1, -1).
+    Smart seats use it on the leader's dearest district once he is 2 districts from
+    completing."""
+    fam = st.p[s, P_FAMILY]
+    ld = leader(st, s)
+    if fam != F_RANDOM and (ld < 0 or city_size(st, ld) < st.g[G_N_COMPLETE] - 2):
+        return -1, -1
+    best, ties, tgt, idx = NEG, 0, -1, -1
+    if fam == F_RANDOM:
+        best, ties = 0.0, 3  # not using it is the likelier option
+    for o in range(st.g[G_NP]):
+        if fam != F_RANDOM and o != ld:
+            continue
+        for i in range(st.p[o, P_CITY_N]):
+            if not armory_target(st, tb, s, o, i):
+                continue
+            v = 0.0 if fam == F_RANDOM else float(slot_cost(st, tb, o, i))
+            take, best, ties = _better(st, s, v, best, ties)
+            if take:
+                tgt, idx = o, i
+    return tgt, idx
+
+
+# ---- the rest of the roster: character abilities -----------------------------------------
+@hot
+def choose_bewitch(st, tb, s, allowed, optional):
+    """Witch: rank index to bewitch from bitmask ``allowed``, or -1 (only when ``optional``,
+    classic).  Smart seats pick the character whose powers pay most on their own city,
+    among those that may be in play."""
+    fam = st.p[s, P_FAMILY]
+    if fam == F_RANDOM:
+        if optional and below(st.rng, _rng(s), 4) == 0:
+            return -1
+        return _random_rank(st, s, allowed)
+    hidden = allowed & ~st.g[G_FACEUP]
+    if hidden == 0:
+        hidden = allowed
+    ld = leader(st, s)
+    useful = useful_cards(st, tb, s)
+    best, ties, pick = NEG, 0, -1
+    for r in range(st.g[G_NRANKS]):
+        if (hidden >> r) & 1:
+            v = character_value(st, tb, s, r, s, ld, useful)
+            take, best, ties = _better(st, s, v, best, ties)
+            if take:
+                pick = r
+    return pick
+
+
+@hot
+def choose_warrants(st, tb, s, allowed):
+    """Magistrate: (signed, other, other) rank indices from bitmask ``allowed``.  Smart
+    seats sign the warrant on the character they expect the leader to hold."""
+    fam = st.p[s, P_FAMILY]
+    if fam == F_RANDOM:
+        signed = _random_rank(st, s, allowed)
+    else:
+        hidden = allowed & ~st.g[G_FACEUP]
+        signed = predict_rank(st, tb, s, leader(st, s), hidden if hidden else allowed)
+    a = _random_rank(st, s, allowed & ~(1 << signed))
+    b = _random_rank(st, s, allowed & ~(1 << signed) & ~(1 << a))
+    return signed, a, b
+
+
+@hot
+def choose_threats(st, tb, s, allowed):
+    """Blackmailer: (real, bluff) rank indices from bitmask ``allowed``.  Smart seats put
+    the flower on the character they expect the richest player to hold."""
+    fam = st.p[s, P_FAMILY]
+    if fam == F_RANDOM:
+        real = _random_rank(st, s, allowed)
+    else:
+        hidden = allowed & ~st.g[G_FACEUP]
+        real = predict_rank(st, tb, s, richest(st, s), hidden if hidden else allowed)
+    rest = allowed & ~(1 << real)
+    hidden = rest & ~st.g[G_FACEUP]
+    return real, _random_rank(st, s, hidden if hidden else rest)
+
+
+@hot
+def choose_bribe(st, tb, s, amount):
+    """Threatened seat ``s``: pay the bribe ``amount`` (True) or refuse (False)?  Half the
+    stash for sure against, at worst, the whole stash: cautious seats pay, the builder
+    gambles."""
+    if amount == 0:
+        return True
+    fam = st.p[s, P_FAMILY]
+    if fam == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return fam != F_BUILDER
+
+
+@hot
+def choose_reveal_threat(st, tb, s, real):
+    """Blackmailer ``s``, refused: reveal the marker (she knows whether it is the flower)?"""
+    if st.p[s, P_FAMILY] == F_RANDOM:
+        return below(st.rng, _rng(s), 2) == 0
+    return real
+
+
+@hot
+def choose_beautify(st, tb, s):
+    """Artist: city index of a district seat ``s`` beautifies now (1 gold), or -1.  Smart
+    seats spend spare gold (beyond their reserve, or any gold once a city is 2 districts
+    from complete) on their dearest district; with a Basilica, even costs first."""
+    fam = st.p[s, P_FAMILY]
+    if st.p[s, P_GOLD] < 1:
+        return -1
+    if fam != F_RANDOM:
+        ld = leader(st, s)
+        late = max(city_size(st, s), city_size(st, ld) if ld >= 0 else 0) >= st.g[G_N_COMPLETE] - 2
+        if not late and st.p[s, P_GOLD] - 1 < _param(tb, s, PR_GOLD_RESERVE) + 3:
+            return -1
+    best, ties, pick = NEG, 0, -1
+    if fam == F_RANDOM:
+        best, ties = 0.0, 1
+    for i in range(st.p[s, P_CITY_N]):
+        if st.beautified[s, i]:
+            continue
+        v = 0.0
+        if fam != F_RANDOM:
+            v = float(slot_cost(st, tb, s, i))
+            if has(st, s, D_BASILICA) and slot_cost(st, tb, s, i) % 2 == 0:
+                v += 3.0
+        take, best, ties = _better(st, s, v, best, ties)
+        if take:
+            pick = i
+    return pick
+
+
+@hot
+def choose_theater(st, tb, s, mine):
+    """Theater owner ``s``, after the selection: (opponent, own rank index to give) for a
+    blind exchange, or (-1, -1).  ``mine`` is the bitmask of his ranks.  Smart seats give
+    away a character worth less than the average one they cannot see, to the leader."""
+    fam = st.p[s, P_FAMILY]
+    n = st.g[G_NP]
+    if fam == F_RANDOM:
+        if below(st.rng, _rng(s), 2) == 0:
+            return -1, -1
+        t = below(st.rng, _rng(s), n - 1)
+        return (t if t < s else t + 1), _random_rank(st, s, mine)
+    ld = leader(st, s)
+    useful = useful_cards(st, tb, s)
+    give, low = -1, -NEG
+    total, count = 0.0, 0
+    for r in range(st.g[G_NRANKS]):
+        v = character_value(st, tb, s, r, s, ld, useful)
+        if (mine >> r) & 1:
+            if v < low:
+                give, low = r, v
+        elif not (st.g[G_FACEUP] >> r) & 1:
+            total += v
+            count += 1
+    if count == 0 or total / count < low + 1.0:
+        return -1, -1
+    return ld, give

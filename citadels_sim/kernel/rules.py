@@ -8,9 +8,9 @@ from .jit import hot_inline
 
 from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR,
                      CH_KING, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_SCHOLAR,
-                     CH_SEER, CH_TRADER, CH_WARLORD, CH_WIZARD, D_FACTORY, D_GREAT_WALL, D_KEEP,
+                     CH_SEER, CH_TRADER, CH_WARLORD, CH_WIZARD, D_ARMORY, D_FACTORY, D_FRAMEWORK, D_GREAT_WALL, D_NECROPOLIS, D_KEEP,
                      D_MONUMENT, D_QUARRY, D_SCHOOL_OF_MAGIC, D_SECRET_VAULT, D_STABLES,
-                     D_THIEVES_DEN, G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_NP, G_N_COMPLETE,
+                     D_THIEVES_DEN, G_BEWITCHED, G_BUILDS_LEFT, G_HOLDER, G_WITCH, G_KILLED, G_NP, G_N_COMPLETE,
                      G_RANK_CHAR, G_RULESET, G_TURN_CHAR, G_TURN_SEAT, G_TURN_USED, K_COST,
                      K_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016,
                      R_CLASSIC, T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE, U_ASSIST)
@@ -20,6 +20,12 @@ from .state import city_size, has
 @hot_inline
 def is_complete(st, s):
     return city_size(st, s) >= st.g[G_N_COMPLETE]
+
+
+@hot_inline
+def slot_cost(st, tb, s, i):
+    """Cost of district ``i`` of seat ``s``'s city: printed, +1 if the Artist beautified it."""
+    return tb.kinds[K_COST, st.city[s, i]] + st.beautified[s, i]
 
 
 @hot_inline
@@ -75,15 +81,43 @@ def within_limit(st, tb, kind):
 
 
 @hot_inline
-def can_build(st, tb, s, kind):
-    """Is the hand card ``kind`` legal and affordable for seat ``s`` (limit aside)?"""
-    if kind == D_SECRET_VAULT or (kind == D_MONUMENT and st.p[s, P_CITY_N] >= 5):
-        return False
-    if has(st, s, kind) and not duplicate_allowed(st, s, kind):
-        return False
+def may_enter(st, s, kind):
+    """May district ``kind`` be built into (or confiscated into) seat ``s``'s city, payment
+    aside?  Never the Secret Vault, nor the Monument into a city of 5 or more (RULES.md §4.3)."""
+    return not (kind == D_SECRET_VAULT or (kind == D_MONUMENT and st.p[s, P_CITY_N] >= 5))
+
+
+@hot_inline
+def affordable(st, tb, s, kind):
+    """Can seat ``s`` pay for ``kind`` with gold, cards (Thieves' Den) and a Cardinal's assist?"""
     cards = max_card_payment(st, s, kind)
     short = build_cost(st, tb, s, kind) - st.p[s, P_GOLD] - cards
     return short <= 0 or assist_donor_exists(st, s, short, cards)
+
+
+@hot_inline
+def framework_build(st, s, kind):
+    """May seat ``s`` build ``kind`` by destroying his Framework instead of paying?  Not from
+    a complete city (D24)."""
+    return kind != D_FRAMEWORK and has(st, s, D_FRAMEWORK) and not is_complete(st, s)
+
+
+@hot_inline
+def necropolis_build(st, s, kind):
+    """May seat ``s`` build the Necropolis by destroying one of his districts?  Not from a
+    complete city (D24)."""
+    return kind == D_NECROPOLIS and st.p[s, P_CITY_N] > 0 and not is_complete(st, s)
+
+
+@hot_inline
+def can_build(st, tb, s, kind):
+    """Is the hand card ``kind`` legal and affordable for seat ``s`` (limit aside)?"""
+    if not may_enter(st, s, kind):
+        return False
+    if has(st, s, kind) and not duplicate_allowed(st, s, kind):
+        return False
+    return (affordable(st, tb, s, kind) or framework_build(st, s, kind)
+            or necropolis_build(st, s, kind))
 
 
 @hot_inline
@@ -103,16 +137,22 @@ def assist_donor_exists(st, s, short, cards):
 
 @hot_inline
 def bishop_protects(st, tb, s):
-    """Are seat ``s``'s districts protected by a living Bishop this round?"""
-    return (st.g[G_RANK_CHAR + RANK_BISHOP] == CH_BISHOP and st.g[G_HOLDER + RANK_BISHOP] == s
-            and st.g[G_KILLED] != RANK_BISHOP)
+    """Are seat ``s``'s districts protected by a living Bishop this round?  A bewitched
+    Bishop protects the Witch's city, not his holder's (RULES.md §3 Witch)."""
+    g = st.g
+    if (g[G_RANK_CHAR + RANK_BISHOP] != CH_BISHOP or g[G_HOLDER + RANK_BISHOP] < 0
+            or g[G_KILLED] == RANK_BISHOP):
+        return False
+    if g[G_BEWITCHED] == RANK_BISHOP:
+        return g[G_WITCH] == s
+    return g[G_HOLDER + RANK_BISHOP] == s
 
 
 @hot_inline
 def warlord_cost(st, tb, target, i):
     """Gold the Warlord pays to destroy district ``i`` of ``target``'s city (Great Wall, D20)."""
     kind = st.city[target, i]
-    c = tb.kinds[K_COST, kind] - 1
+    c = slot_cost(st, tb, target, i) - 1
     if has(st, target, D_GREAT_WALL) and (st.g[G_RULESET] != R_CLASSIC or kind != D_GREAT_WALL):
         c += 1
     return c
@@ -121,14 +161,14 @@ def warlord_cost(st, tb, target, i):
 @hot_inline
 def marshal_cost(st, tb, target, i):
     """Gold the Marshal pays the owner to seize district ``i`` of ``target``'s city (D20)."""
-    return tb.kinds[K_COST, st.city[target, i]] + (1 if has(st, target, D_GREAT_WALL) else 0)
+    return slot_cost(st, tb, target, i) + (1 if has(st, target, D_GREAT_WALL) else 0)
 
 
 @hot_inline
 def seizable(st, tb, s, target, i):
     """May the Marshal of seat ``s`` seize district ``i`` of ``target``'s city (cost aside)?"""
     kind = st.city[target, i]
-    return (target != s and tb.kinds[K_COST, kind] <= 3 and kind != D_KEEP
+    return (target != s and slot_cost(st, tb, target, i) <= 3 and kind != D_KEEP
             and not has(st, s, kind) and not is_complete(st, target)
             and not bishop_protects(st, tb, target))
 
@@ -138,7 +178,7 @@ def exchange_cost(st, tb, s, mine, target, theirs):
     """Gold the Diplomat of seat ``s`` pays ``target`` to swap his district ``mine`` for the
     target's district ``theirs``: the positive cost difference, +1 in 2016 if the target's
     city has a Great Wall (D20)."""
-    diff = tb.kinds[K_COST, st.city[target, theirs]] - tb.kinds[K_COST, st.city[s, mine]]
+    diff = slot_cost(st, tb, target, theirs) - slot_cost(st, tb, s, mine)
     wall = 1 if st.g[G_RULESET] == R_2016 and has(st, target, D_GREAT_WALL) else 0
     return max(0, diff) + wall
 
@@ -158,6 +198,18 @@ def exchangeable(st, tb, s, mine, target, theirs):
     if is_complete(st, target) or (st.g[G_RULESET] == R_CLASSIC and is_complete(st, s)):
         return False
     return a == b or not (has(st, s, b) or has(st, target, a))
+
+
+@hot_inline
+def armory_target(st, tb, s, target, i):
+    """May seat ``s`` destroy his Armory to destroy district ``i`` of ``target``'s city?
+    Classic: another player's city; 2016: any city.  Never in a complete city, his own
+    included (D24, D30); the Keep, the Bishop and the Great Wall do not stop it."""
+    if is_complete(st, s) or is_complete(st, target):
+        return False
+    if target == s:
+        return st.g[G_RULESET] == R_2016 and st.city[s, i] != D_ARMORY
+    return True
 
 
 @hot_inline
@@ -215,3 +267,11 @@ def build_limit(char):
     if char == CH_NAVIGATOR:
         return 0
     return 1
+
+
+@hot_inline
+def threatenable(st, r):
+    """May the Blackmailer threaten rank ``r`` (rank 1, the killed and the bewitched
+    characters excepted)?"""
+    g = st.g
+    return r > 0 and r != g[G_KILLED] and r != g[G_BEWITCHED]

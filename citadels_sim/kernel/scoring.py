@@ -3,12 +3,12 @@
 from .jit import hot
 
 from .layout import (D_BASILICA, D_CAPITOL, D_DRAGON_GATE, D_HAUNTED, D_IMPERIAL_TREASURY,
-                     D_IVORY_TOWER, D_MAP_ROOM, D_SECRET_VAULT, D_STATUE, D_UNIVERSITY,
-                     D_WISHING_WELL, G_CROWN, G_FIRST, G_NP, G_ROUND, G_RULESET, G_SCRATCH,
-                     K_COST, K_TYPE, N_TYPES, P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD,
-                     P_HAND_N, P_PLACE, P_REVEALED, P_SCORE, P_VALUE, R_2016, R_CLASSIC,
+                     D_IVORY_TOWER, D_MAP_ROOM, D_MUSEUM, D_SECRET_VAULT, D_STATUE, D_UNIVERSITY,
+                     D_WISHING_WELL, G_CROWN, G_FIRST, G_NP, G_PILE_N, G_ROUND, G_RULESET,
+                     G_SCRATCH, K_TYPE, N_TYPES, P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS,
+                     P_GOLD, P_HAND_N, P_PLACE, P_REVEALED, P_SCORE, P_VALUE, R_2016, R_CLASSIC,
                      R_FOUR_COLOR, T_UNIQUE)
-from .rules import has, is_complete
+from .rules import has, is_complete, slot_cost
 
 
 @hot
@@ -46,7 +46,7 @@ def score_seat(st, tb, s):
     free = 0  # haunted districts whose type may be chosen
     for i in range(st.p[s, P_CITY_N]):
         kind = st.city[s, i]
-        value += tb.kinds[K_COST, kind]
+        value += slot_cost(st, tb, s, i)
         if kind == D_HAUNTED and not (g[G_RULESET] == R_CLASSIC and st.city_round[s, i] == g[G_ROUND]):
             free += 1
         else:
@@ -67,7 +67,9 @@ def score_seat(st, tb, s):
         extras += 5
     if has(st, s, D_BASILICA):
         for i in range(st.p[s, P_CITY_N]):
-            extras += tb.kinds[K_COST, st.city[s, i]] % 2
+            extras += slot_cost(st, tb, s, i) % 2
+    if has(st, s, D_MUSEUM):
+        extras += g[G_PILE_N]
     for i in range(st.p[s, P_HAND_N]):  # the Secret Vault scores from the hand
         if st.hand[s, i] == D_SECRET_VAULT:
             extras += 3

@@ -12,12 +12,13 @@ from .jit import alloc, hot, hot_inline
 
 from .layout import (CITY_CAP, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT, G_CFG_LEN, G_CROWN,
                      G_DECK_HEAD, G_DECK_N, G_EVENT, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LEN,
-                     G_LOG_ON, G_NP, G_ROBBED, G_ROBBER, G_TURN_RANK, HAND_CAP, K_COUNT, K_TYPE,
-                     LOG_CAP, LOG_W, MAX_RANKS, MAX_SEATS, N_STREAMS, P_AT7, P_AT8, P_CITY_N,
+                     G_LOG_ON, G_NP, G_PILE_N, G_ROBBED, G_TAXER, G_BEWITCHED, G_WITCH, G_WARRANT, G_MAGISTRATE, G_THREAT, G_BLACKMAILER, G_FACEUP, G_WARRANTS, G_THREATS, G_RANK1_BUILT, P_REVEALED, G_ROBBER, G_TURN_RANK, HAND_CAP, K_COUNT, K_TYPE,
+                     LOG_CAP, LOG_W, MAX_RANKS, PILE_CAP, MAX_SEATS, N_STREAMS, P_AT7, P_AT8, P_CITY_N,
                      P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_LEN, P_TYPES, RNG_DECK, RNG_DRAFT)
 from .rng import below, seed_streams
 
-State = namedtuple("State", ["g", "p", "hand", "city", "city_round", "deck", "rng", "log"])
+State = namedtuple("State", ["g", "p", "hand", "city", "city_round", "deck", "beautified", "pile",
+                             "rng", "log"])
 State.__doc__ = "One game's mutable arrays (layout in citadels_sim.kernel.layout)."
 
 Tables = namedtuple("Tables", ["kinds", "cfg", "params"])
@@ -33,16 +34,14 @@ def new_state(tb, seed, game, log_on):
     st = State(g, p, np.zeros((MAX_SEATS, HAND_CAP), np.int16),
                np.full((MAX_SEATS, CITY_CAP), -1, np.int16),
                np.zeros((MAX_SEATS, CITY_CAP), np.int16),
-               np.full(DECK_CAP, -1, np.int16), np.zeros(N_STREAMS, np.uint64),
+               np.full(DECK_CAP, -1, np.int16), np.zeros((MAX_SEATS, CITY_CAP), np.int8),
+               np.full(PILE_CAP, -1, np.int16), np.zeros(N_STREAMS, np.uint64),
                np.zeros((LOG_CAP if log_on else 1, LOG_W), np.int32))
     seed_streams(st.rng, seed, game)
     g[G_LOG_ON] = 1 if log_on else 0
-    g[G_KILLED] = -1
-    g[G_ROBBED] = -1
-    g[G_ROBBER] = -1
+    clear_round(st)
     g[G_TURN_RANK] = -1
     g[G_FIRST] = -1
-    g[G_HOLDER:G_HOLDER + MAX_RANKS] = -1
     # the deck, shuffled (Fisher-Yates on the deck stream)
     n = 0
     for kind in range(tb.kinds[K_COUNT].shape[0]):
@@ -67,6 +66,23 @@ def new_state(tb, seed, game, log_on):
     if g[G_CROWN] < 0:
         g[G_CROWN] = below(st.rng, RNG_DRAFT, np_)
     return st
+
+
+@hot
+def clear_round(st):
+    """Forget the previous round's characters and markers (holders, kill, theft, Witch,
+    warrants, threats, the classic tax collector, face-up discards, reveals)."""
+    g = st.g
+    for i in (G_KILLED, G_ROBBED, G_ROBBER, G_TAXER, G_BEWITCHED, G_WITCH, G_WARRANT,
+              G_MAGISTRATE, G_THREAT, G_BLACKMAILER):
+        g[i] = -1
+    g[G_FACEUP] = 0
+    g[G_WARRANTS] = 0
+    g[G_THREATS] = 0
+    g[G_RANK1_BUILT] = 0
+    g[G_HOLDER:G_HOLDER + MAX_RANKS] = -1
+    for s in range(g[G_NP]):
+        st.p[s, P_REVEALED] = 0
 
 
 # ---- deck ---------------------------------------------------------------------------
@@ -193,6 +209,7 @@ def city_add(st, tb, s, kind, rnd):
     n = st.p[s, P_CITY_N]
     st.city[s, n] = kind
     st.city_round[s, n] = rnd
+    st.beautified[s, n] = 0
     st.p[s, P_CITY_N] = n + 1
     st.p[s, P_KINDS + kind] += 1
     st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] += 1
@@ -206,9 +223,39 @@ def city_take(st, tb, s, i):
     kind = st.city[s, i]
     st.city[s, i] = st.city[s, n]
     st.city_round[s, i] = st.city_round[s, n]
+    st.beautified[s, i] = st.beautified[s, n]
     st.city[s, n] = -1
+    st.beautified[s, n] = 0
     st.p[s, P_CITY_N] = n
     st.p[s, P_KINDS + kind] -= 1
     st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] -= 1
     _track_size(st, s)
     return kind
+
+
+@hot
+def city_move(st, tb, src, i, dst):
+    """Move district ``i`` of ``src``'s city into ``dst``'s, keeping the round it was built
+    in and its beautification (Diplomat, Marshal; D21).  Returns its kind."""
+    rnd = st.city_round[src, i]
+    beautified = st.beautified[src, i]
+    kind = city_take(st, tb, src, i)
+    city_add(st, tb, dst, kind, rnd)
+    st.beautified[dst, st.p[dst, P_CITY_N] - 1] = beautified
+    return kind
+
+
+@hot_inline
+def tuck(st, card):
+    """Put a card face down under the Museum."""
+    st.pile[st.g[G_PILE_N]] = card
+    st.g[G_PILE_N] += 1
+
+
+@hot
+def pile_to_bottom(st):
+    """The Museum was destroyed: the cards under it go to the bottom of the deck."""
+    for i in range(st.g[G_PILE_N]):
+        to_bottom(st, st.pile[i])
+        st.pile[i] = -1
+    st.g[G_PILE_N] = 0

@@ -1,47 +1,78 @@
 """One character's turn (RULES.md §2.5), in the order the rules fix.
 
-1. reveal: the theft, then the character's on-reveal effects;
-2. start-of-turn abilities; 3. gather; 4. after-gather extras;
+1. reveal: the theft; a threatened character gathers and answers the Blackmailer; then the
+   character's on-reveal effects;
+2. start-of-turn abilities; 3. gather (unless done); 4. after-gather extras and abilities;
 5. colour income, before or after building as the strategy prefers;
-6. district actions (Laboratory, Smithy), then builds up to the limit;
-7. end-of-turn abilities.
+6. district actions (Laboratory, Smithy, Museum, Armory), then builds up to the limit;
+7. end-of-turn abilities and effects.
 
-Character-specific work happens only in the hooks of :mod:`characters` and district work
-in :mod:`districts`; this loop never names a character or a district.
+Three variants share these steps: a bewitched character's call (its holder only gathers)
+followed by the Witch's resumed turn as that character, and the classic Hospital's turn
+for a killed holder (reveal and gather only).  Character-specific work happens only in the
+hooks of :mod:`characters` and district work in :mod:`districts`; this module never names
+a character or a district.
 """
 
-from .jit import hot
+from .jit import hot, hot_inline
 
-from .characters import after_gather, before_gather, end_of_turn, on_reveal, robbery, take_income
+from .characters import (after_gather, before_gather, end_of_turn, on_reveal, resolve_threat,
+                         robbery, take_income)
 from .districts import build_from_hand, gather, turn_actions
-from .layout import (G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_TURN_BUILD_GOLD, G_TURN_BUILT,
-                     G_TURN_CHAR, G_TURN_RANK, G_TURN_SEAT, G_TURN_USED, P_REVEALED, R_FOUR_COLOR,
-                     U_GATHERED, U_INCOME)
-from .log import EV_CALL, event
+from .layout import (G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_THREATS, G_TURN_BUILD_GOLD,
+                     G_TURN_BUILT, G_TURN_CHAR, G_TURN_OVER, G_TURN_RANK, G_TURN_SEAT,
+                     G_TURN_USED, G_WITCH, P_REVEALED, R_FOUR_COLOR, U_GATHERED, U_INCOME)
+from .log import EV_CALL, EV_RESUME, event
 from .policy import choose_build, choose_income_first
 from .rules import build_limit, counts_toward_limit, income_type
 
 
-@hot
-def play_turn(st, tb, r, s):
-    """Seat ``s`` plays the rank-``r`` character's turn."""
+@hot_inline
+def _open(st, ch, r, s):
+    """Start the turn of rank ``r`` (character ``ch``) played by seat ``s``."""
     g = st.g
-    ch = st.g[G_RANK_CHAR + r]
     g[G_TURN_RANK] = r
     g[G_TURN_SEAT] = s
     g[G_TURN_USED] = 0
     g[G_TURN_CHAR] = ch
     g[G_TURN_BUILD_GOLD] = 0
     g[G_TURN_BUILT] = 0
+    g[G_TURN_OVER] = 0
     g[G_BUILDS_LEFT] = build_limit(ch)
+
+
+@hot_inline
+def _close(st):
+    st.g[G_TURN_RANK] = -1
+    st.g[G_TURN_SEAT] = -1
+    st.g[G_TURN_CHAR] = -1
+
+
+@hot_inline
+def _reveal(st, r, s):
+    """Seat ``s`` reveals rank ``r``: the call, then the theft."""
     st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], r + 1)
     event(st, EV_CALL, s, r)
     robbery(st, s, r)
+
+
+@hot_inline
+def _gather(st, tb, s, r):
+    gather(st, tb, s, r)
+    st.g[G_TURN_USED] |= U_GATHERED
+
+
+@hot
+def _play(st, tb, ch, s, r):
+    """Steps 1 (on-reveal effects) to 7 of the turn; the gather only if not yet done."""
+    g = st.g
     on_reveal(st, tb, ch, s, r)
     before_gather(st, tb, ch, s, r)
-    gather(st, tb, s, r)
-    g[G_TURN_USED] |= U_GATHERED
+    if not g[G_TURN_USED] & U_GATHERED:
+        _gather(st, tb, s, r)
     after_gather(st, tb, ch, s, r)
+    if g[G_TURN_OVER]:  # a power ended the turn at once (the Witch named her victim)
+        return
     itype = income_type(ch)
     if (itype >= 0 and g[G_RULESET] != R_FOUR_COLOR
             and choose_income_first(st, tb, s, itype)):
@@ -57,6 +88,41 @@ def play_turn(st, tb, r, s):
     if itype >= 0 and not g[G_TURN_USED] & U_INCOME:
         take_income(st, tb, ch, s, r)
     end_of_turn(st, tb, ch, s, r)
-    g[G_TURN_RANK] = -1
-    g[G_TURN_SEAT] = -1
-    g[G_TURN_CHAR] = -1
+
+
+@hot
+def play_turn(st, tb, r, s):
+    """Seat ``s`` plays the rank-``r`` character's turn."""
+    ch = st.g[G_RANK_CHAR + r]
+    _open(st, ch, r, s)
+    _reveal(st, r, s)
+    if (st.g[G_THREATS] >> r) & 1:  # threatened: gather first, then answer the threat
+        _gather(st, tb, s, r)
+        resolve_threat(st, tb, s, r)
+    _play(st, tb, ch, s, r)
+    _close(st)
+
+
+@hot
+def gather_only_turn(st, tb, r, s):
+    """A call in which the holder ``s`` of rank ``r`` reveals it and gathers (with his
+    gather-time district effects) and does nothing else: a bewitched character's holder
+    (RULES.md §3 Witch), or a killed holder who owns the classic Hospital (D28)."""
+    _open(st, st.g[G_RANK_CHAR + r], r, s)
+    _reveal(st, r, s)
+    _gather(st, tb, s, r)
+    _close(st)
+
+
+@hot
+def resume_witch(st, tb, r):
+    """The Witch's holder resumes her turn as the bewitched rank ``r``: its abilities and
+    limits on her own city, hand and stash, without gathering again; her end-of-turn
+    effects come at its end."""
+    w = st.g[G_WITCH]
+    ch = st.g[G_RANK_CHAR + r]
+    _open(st, ch, r, w)
+    st.g[G_TURN_USED] |= U_GATHERED
+    event(st, EV_RESUME, w, r)
+    _play(st, tb, ch, w, r)
+    _close(st)
