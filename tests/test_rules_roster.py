@@ -549,8 +549,7 @@ def test_rule_100_navigator_four_gold_or_cards_no_build(ruleset, chars):
     """100. The Navigator gains 4 gold or 4 cards and cannot build at all, even Stables or by
     Framework.
 
-    (The Stables and the Framework are not playable yet: no build of any kind here, C after
-    his gather action.)"""
+    (C: after his gather action.)"""
     # a useful card in hand: 4 gold; rich, but no build
     st, tb = setup(ruleset, 4, "builder", chars)
     h.set_holders(st, {AR: 0})
@@ -587,6 +586,24 @@ def test_rule_100_navigator_four_gold_or_cards_no_build(ruleset, chars):
         seen.add((nav[0].a, nav[0].b))
         assert not h.of_type(evs, "build") and h.city_list(st, 0) == []
     assert seen == {(4, 0), (0, 4)}
+    if ruleset == "2016":
+        # the Stables in hand (it does not count toward a limit) and a Framework in his city,
+        # with plenty of gold: still no build of any kind
+        for fam in ("builder", "random"):
+            for seed in range(20 if fam == "random" else 1):
+                st, tb = setup(ruleset, 4, fam, chars, districts="ambitious_aristocrats",
+                               seed=seed)
+                h.set_holders(st, {AR: 0})
+                h.set_city(st, 0, ["Framework"])
+                h.set_hand(st, 0, ["Stables", "Palace", "Tavern"])
+                h.set_gold(st, 0, 30)
+                h.reseed(st, seed)
+                assert rules.can_build(st, tb, 0, h.kind("Stables"))
+                evs = play(st, tb, AR, 0)
+                assert len(h.of_type(evs, "navigator")) == 1
+                assert not h.of_type(evs, "build", "sacrifice", "confiscate")
+                assert h.city_list(st, 0) == [h.kind("Framework")]
+                assert {h.kind("Stables"), h.kind("Palace")} <= set(h.hand_list(st, 0))
 
 
 def test_rule_101_scholar_draw_7_keep_1_shuffle_limit_2():
