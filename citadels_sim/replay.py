@@ -4,8 +4,14 @@
 ``simulate`` with the same arguments plays (logging draws no random numbers), and returns
 its events as dictionaries.  Every event carries ``type``, ``round``, ``seat``, ``character``
 (where they apply), its own fields, and ``state``: the public state after the event
-(``gold``, ``hand_sizes``, ``cities``, ``deck_size``, ``crown``, ``tax_pile``).  The last event,
-``game_end``, adds ``scores``, ``ranks``, ``winners`` and the per-seat scoring ``breakdown``.
+(``gold``, ``hand_sizes``, ``cities``, ``deck_size``, ``crown``, ``tax_pile``, ``museum``:
+the cards under each seat's Museum, ``beautified``: the names of each seat's beautified
+districts).  Event fields that hold a rank index (``character``, the Magistrate's
+``signed``/``warrant``/``warrant2``, the Blackmailer's ``real``/``bluff``, the Theater's
+``gave``/``took``) are character names (in ``kill``, ``rob`` and ``bewitch``, ``character`` is
+the character named, not the one acting); fields that hold a district kind are district
+names.  The last event, ``game_end``, adds ``scores``, ``ranks``, ``winners`` and the per-seat
+scoring ``breakdown``.
 """
 
 from __future__ import annotations
@@ -23,9 +29,13 @@ from .kernel.run import run_logged
 from .simulate import build_tables, resolve_strategies
 from .strategies import Strategy
 
-#: event fields that hold a rank index, a district kind or a district type
-_RANK_FIELDS = {"character"}
-_DISTRICT_FIELDS = {"district", "card", "card2", "gave", "got"}
+#: event fields that hold a rank index or a district kind (in every event that has them)
+_RANK_FIELDS = {"character", "signed", "warrant", "warrant2", "real", "bluff"}
+_DISTRICT_FIELDS = {"district", "card", "card2"}
+#: fields whose meaning depends on the event: the Diplomat's gave/got are districts, the
+#: Theater's gave/took rank indices, the Magician's gave/got card counts (plain numbers)
+_EVENT_FIELDS = {("exchange", "gave"): "district", ("exchange", "got"): "district",
+                 ("theater", "gave"): "rank", ("theater", "took"): "rank"}
 
 
 def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strategy],
@@ -63,22 +73,31 @@ def _event(row: np.ndarray, config: GameConfig) -> dict:
         out["character"] = config.character_names[row[L.L_RANK]]
     for key, value in zip(fields, row[L.L_A:L.L_D + 1]):
         value = int(value)
-        if key in _RANK_FIELDS:
+        kind = _EVENT_FIELDS.get((name, key))
+        if kind == "rank" or (kind is None and key in _RANK_FIELDS):
             value = config.character_names[value] if value >= 0 else None
-        elif key in _DISTRICT_FIELDS:
+        elif kind == "district" or (kind is None and key in _DISTRICT_FIELDS):
             value = cards.district_name(rs, value) if value >= 0 else None
         elif key == "district_type":
             value = L.TYPE_NAMES[value]
         out[key] = value
     cities = row[L.L_CITY:L.L_CITY + n * L.CITY_CAP].reshape(n, L.CITY_CAP)
+    beautified = row[L.L_BEAUTIFIED:L.L_BEAUTIFIED + n * L.CITY_CAP].reshape(n, L.CITY_CAP)
+    sizes = row[L.L_CITY_N:L.L_CITY_N + n]
+    # the cards under the Museum belong to whoever has it in his city (one Museum at most)
+    museum = [int(row[L.L_PILE_N]) if L.D_MUSEUM in city[:sizes[s]] else 0
+              for s, city in enumerate(cities)]
     out["state"] = {
         "gold": [int(x) for x in row[L.L_GOLD:L.L_GOLD + n]],
         "hand_sizes": [int(x) for x in row[L.L_HAND_N:L.L_HAND_N + n]],
-        "cities": [[cards.district_name(rs, k) for k in city[:row[L.L_CITY_N + s]]]
+        "cities": [[cards.district_name(rs, k) for k in city[:sizes[s]]]
                    for s, city in enumerate(cities)],
         "deck_size": int(row[L.L_DECK_N]),
         "tax_pile": int(row[L.L_TAX_PILE]),
         "crown": int(row[L.L_CROWN]),
+        "museum": museum,
+        "beautified": [[cards.district_name(rs, k) for k, b in zip(city[:sizes[s]], marks)
+                        if b] for s, (city, marks) in enumerate(zip(cities, beautified))],
     }
     return out
 
@@ -109,7 +128,9 @@ def _describe(e: dict) -> str:
                           + f" for {e['district_type']} districts.",
         "bonus_gold": lambda: f"  {who} gains {e['gold']} extra gold{as_}.",
         "bonus_cards": lambda: f"  {who} gains {e['cards']} extra card(s){as_}.",
-        "build": lambda: f"  {who} builds {e['district']} for {e['cost']}"
+        "build": lambda: f"  {who} builds {e['district']} "
+                         + (f"for {e['cost']}" if e["gold_paid"] or e["cards_paid"]
+                            else "without paying")
                          + (f" ({e['cards_paid']} paid in cards)" if e['cards_paid'] else "")
                          + ".",
         "kill": lambda: f"  The Assassin ({who}) kills the {e['character']}.",
@@ -157,16 +178,69 @@ def _describe(e: dict) -> str:
         "take_pile": lambda: f"  The Tax Collector ({who}) takes the pile: {e['gold']} gold.",
         "queen": lambda: f"  The Queen ({who}) gains {e['gold']} gold beside the rank-4 "
                          "character.",
+        "bewitch": lambda: f"  The Witch ({who}) bewitches the {e['character']}; her turn is "
+                           "suspended until its call.",
+        "resume": lambda: f"  The Witch ({who}) resumes her turn as the {e['character']}, on her "
+                          "own city, hand and stash.",
+        "warrants": lambda: f"  The Magistrate ({who}) puts warrants on the {e['signed']} "
+                            f"(signed), the {e['warrant']} and the {e['warrant2']}.",
+        "confiscate": lambda: f"  P{e['magistrate']} (Magistrate) confiscates the {e['district']} "
+                              f"from {who} ({e['gold_returned']} gold returned"
+                              + (f", {e['cards_paid']} card(s) paid lost" if e["cards_paid"]
+                                 else "") + f"): it goes to P{e['magistrate']}'s city.",
+        "threats": lambda: f"  The Blackmailer ({who}) threatens the {e['real']} (flower) and the "
+                           f"{e['bluff']} (bluff).",
+        "bribe": lambda: f"  {who} pays a bribe of {e['gold']} to P{e['blackmailer']} "
+                         "(Blackmailer).",
+        "blackmail": lambda: f"  {who} refuses to pay the Blackmailer (P{e['blackmailer']}): "
+                             + ("she does not reveal the marker." if not e["revealed"] else
+                                f"she reveals the flower and takes all {e['gold']} gold."
+                                if e["flower"] else "she reveals a bluff; nothing happens."),
+        "beautify": lambda: f"  The Artist ({who}) beautifies the {e['district']} (1 gold onto "
+                            "it, cost +1).",
+        "museum": lambda: f"  {who} puts a card ({e['card']}) under the Museum.",
+        "armory": lambda: f"  {who} destroys the Armory to destroy "
+                          + ("his own" if e["target"] == e["seat"] else f"P{e['target']}'s")
+                          + f" {e['district']}.",
+        "sacrifice": lambda: (f"  {who} destroys the Framework to build:"
+                              if e["district"] == "Framework" else
+                              f"  {who} destroys his {e['district']} to build the Necropolis:"),
+        "lighthouse": lambda: f"  {who} searches the deck with the Lighthouse, takes "
+                              f"{e['card']} and shuffles the deck.",
+        "bell_tower": lambda: f"  {who} rings the Bell Tower: cities are complete at "
+                              f"{e['size']} districts from now on.",
+        "throne_room": lambda: f"  {who} gains {e['gold']} gold (Throne Room: the crown changed "
+                               "holder).",
+        "theater": lambda: f"  {who} uses the Theater with P{e['with']}: gives the {e['gave']}, "
+                           f"takes the {e['took']}.",
         "game_end": lambda: _game_end(e),
     }[t]()
     return text
 
 
+def _city(names: list[str], beautified: list[str], museum: int) -> str:
+    """A city as text: ``*`` marks a beautified district, the Museum shows its cards."""
+    marks = list(beautified)
+    out = []
+    for name in names:
+        text = name
+        if name in marks:
+            marks.remove(name)
+            text += "*"
+        if name == "Museum" and museum:
+            text += f" ({museum} under)"
+        out.append(text)
+    return ", ".join(out)
+
+
 def _round_end(e: dict) -> str:
     s = e["state"]
-    cities = "; ".join(f"P{i}: {g}g {h}c [{', '.join(c)}]" for i, (g, h, c) in enumerate(
-        zip(s["gold"], s["hand_sizes"], s["cities"])))
-    return f"End of round {e['round']}. Crown P{s['crown']}. Deck {s['deck_size']}. {cities}\n"
+    cities = "; ".join(
+        f"P{i}: {g}g {h}c [{_city(c, b, m)}]" for i, (g, h, c, b, m) in enumerate(
+            zip(s["gold"], s["hand_sizes"], s["cities"], s["beautified"], s["museum"])))
+    note = " (* beautified)" if any(s["beautified"]) else ""
+    return (f"End of round {e['round']}. Crown P{s['crown']}. Deck {s['deck_size']}. "
+            f"{cities}{note}\n")
 
 
 def _game_end(e: dict) -> str:
@@ -185,9 +259,22 @@ def _game_end(e: dict) -> str:
 def to_text(events: list[dict]) -> str:
     """A readable play-by-play."""
     out, drafted = [], 0
+    killed = bewitched = None
     for e in events:
         if e["type"] in ("discard_face_up", "discard_face_down", "pick") and e["round"] != drafted:
             drafted = e["round"]
+            killed = bewitched = None
             out.append(f"Round {drafted}, draft:")
-        out.append(_describe(e))
+        if e["type"] == "kill":
+            killed = e["character"]
+        elif e["type"] == "bewitch":
+            bewitched = e["character"]
+        line = _describe(e)
+        if e["type"] == "call" and e["character"] == killed:  # the classic Hospital
+            line = (f"{e['character']} is called: killed, but P{e['seat']} has the Hospital: "
+                    "reveals it and only gathers.")
+        elif e["type"] == "call" and e["character"] == bewitched:
+            line = (f"{e['character']} is called: P{e['seat']} reveals it, bewitched: only "
+                    "gathers.")
+        out.append(line)
     return "\n".join(out)

@@ -63,3 +63,17 @@ def test_list(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     assert "ruleset 2016" in out and "heuristic" in out and "first_game" in out
+
+
+def test_replay_reads_the_whole_roster(capsys):
+    args = ["replay", "--ruleset", "2016", "--players", "6", "--characters", "cunning_agents",
+            "--districts", "cunning_agents", "--game", "1"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "Witch (P" in text and "bewitches the" in text and "resumes her turn as the" in text
+    assert main([*args, "--json"]) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert all(len(e["state"]["museum"]) == 6 and len(e["state"]["beautified"]) == 6
+               for e in events)
+    bewitch = next(e for e in events if e["type"] == "bewitch")
+    assert bewitch["character"] != "Witch" and bewitch["state"]["museum"] == [0] * 6
