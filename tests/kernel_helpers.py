@@ -176,7 +176,7 @@ def deck_list(st) -> list[int]:
 
 def set_deck(st, names):
     """Replace the deck by ``names`` (top first)."""
-    st.deck[:] = -1
+    st.deck[:L.DECK_CAP] = -1  # (the Museum pile beyond it stays)
     st.g[L.G_DECK_HEAD] = 0
     st.g[L.G_DECK_N] = 0
     for k in kinds(names):
@@ -247,6 +247,25 @@ def set_city(st, s, names, rnd=0):
     """Replace seat ``s``'s city by ``names`` (each recorded as built in round ``rnd``)."""
     clear_city(st, s)
     add_city(st, s, names, rnd)
+
+
+def beautified(st, s) -> np.ndarray:
+    """Per city slot of seat ``s`` (all CITY_CAP of them), 1 where the district is
+    beautified; slots beyond the city are 0."""
+    flags = (st.city_round[s].astype(np.int64) & L.BEAUTIFIED) // L.BEAUTIFIED
+    flags[int(st.p[s, L.P_CITY_N]):] = 0
+    return flags
+
+
+def beautify(st, s, slots):
+    """Mark the given city slots of seat ``s`` as beautified (no gold moves)."""
+    for i in slots:
+        st.city_round[s, i] |= L.BEAUTIFIED
+
+
+def pile(st) -> list[int]:
+    """The cards under the Museum."""
+    return [int(x) for x in st.deck[L.DECK_CAP:L.DECK_CAP + st.g[L.G_PILE_N]]]
 
 
 def kinds_consistent(st) -> bool:

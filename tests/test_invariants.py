@@ -30,10 +30,11 @@ def independent_score(st, tb, s, ruleset):
     """Score from the final state, written from RULES.md §5.2 without the kernel's code."""
     n_complete = st.g[L.G_N_COMPLETE]
     city = [int(k) for k in st.city[s, :st.p[s, L.P_CITY_N]]]
-    rounds = [int(r) for r in st.city_round[s, :st.p[s, L.P_CITY_N]]]
+    info = [int(r) for r in st.city_round[s, :st.p[s, L.P_CITY_N]]]
+    rounds = [r & L.ROUND_MASK for r in info]
     size = len(city) + (1 if L.D_MONUMENT in city else 0)
-    costs = [int(tb.kinds[L.K_COST, k]) + int(b)  # the Artist's +1
-             for k, b in zip(city, st.beautified[s, :len(city)])]
+    costs = [int(tb.kinds[L.K_COST, k]) + (1 if r & L.BEAUTIFIED else 0)  # the Artist's +1
+             for k, r in zip(city, info)]
     base = sum(costs)
     complete = 0
     if size >= n_complete:
@@ -75,8 +76,8 @@ def order_key(st, tb, s, ruleset):
     score = int(st.p[s, L.P_SCORE])
     if ruleset == "classic":
         n = st.p[s, L.P_CITY_N]
-        value = sum(int(tb.kinds[L.K_COST, k]) + int(b)
-                    for k, b in zip(st.city[s, :n], st.beautified[s, :n]))
+        value = sum(int(tb.kinds[L.K_COST, k]) + (1 if r & L.BEAUTIFIED else 0)
+                    for k, r in zip(st.city[s, :n], st.city_round[s, :n]))
         return (score, value, int(st.p[s, L.P_GOLD]))
     if ruleset == "2016":
         return (score, int(st.p[s, L.P_REVEALED]))
@@ -90,7 +91,7 @@ def check_game(st, tb, config, game):
     where = (config, game)
     # cards: every copy is in the deck, a hand, a city or under the Museum
     seen = np.zeros(L.N_KINDS, np.int64)
-    np.add.at(seen, st.pile[:g[L.G_PILE_N]].astype(np.int64), 1)
+    np.add.at(seen, st.deck[L.DECK_CAP:L.DECK_CAP + g[L.G_PILE_N]].astype(np.int64), 1)
     deck = [st.deck[(g[L.G_DECK_HEAD] + i) % L.DECK_CAP] for i in range(g[L.G_DECK_N])]
     np.add.at(seen, np.array(deck, dtype=np.int64), 1)
     for s in range(players):

@@ -268,8 +268,12 @@ def audit(events, config):
             s, o = e["seat"], e["target"]
             assert turn == "Diplomat" and "Keep" not in (e["gave"], e["got"])
             assert e["got"] in st["cities"][s] and e["gave"] in st["cities"][o]
-            for city in (st["cities"][s], st["cities"][o]):
-                assert len(city) == len(set(city)) or "Quarry" in city, "duplicate by exchange"
+            # no new duplicate (a city may keep one built earlier with a Quarry it gave away)
+            for seat, name in ((s, e["got"]), (o, e["gave"])):
+                had = prev["cities"][seat].count(name)
+                now = st["cities"][seat].count(name)
+                assert now == had + (e["gave"] != e["got"]), ("exchange", e)
+                assert now <= max(1, had), "duplicate by exchange"
         if t == "theft" and e["victim"] != e["seat"]:  # robbing oneself (2-3p) is a no-op
             assert st["gold"][e["victim"]] == 0
         if t == "round_end":

@@ -577,7 +577,7 @@ def test_rule_065_gold_on_beautified_districts_is_never_stolen():
     beaut = h.of_type(evs, "beautify")
     assert sorted(keys(e.a for e in beaut)) == ["castle", "manor"]
     assert h.gold(st, 0) == 20 + 2 - 2 and gold_conserved(st)
-    assert int(st.beautified[0, :3].sum()) == 2
+    assert int(h.beautified(st, 0)[:3].sum()) == 2
     # next round she is the King, robbed: the Thief takes the stash, not the 2 gold on cards
     h.start_round(st, 2)
     h.set_holders(st, {T: 1, K: 0})
@@ -586,7 +586,7 @@ def test_rule_065_gold_on_beautified_districts_is_never_stolen():
     evs = play(st, tb, K, 0)
     (theft,) = h.of_type(evs, "theft")
     assert (theft.seat, theft.a, theft.b) == (1, 0, 20)
-    assert h.gold(st, 1) == 20 and int(st.beautified[0, :3].sum()) == 2
+    assert h.gold(st, 1) == 20 and int(h.beautified(st, 0)[:3].sum()) == 2
     assert scoring.score_seat(st, tb, 0)[1] == value == 3 + 4 + 1 + 2
     assert gold_conserved(st)
 
@@ -784,14 +784,14 @@ def test_rule_113_artist_beautifies(ruleset):
             prev = evs[evs.index(e) - 1]
             assert e.seat == 0 and e.gold[0] == prev.gold[0] - 1
             assert e.a in h.city_list(st, 0)
-        assert int(st.beautified[0].sum()) == len(beaut) and gold_conserved(st)
+        assert int(h.beautified(st, 0).sum()) == len(beaut) and gold_conserved(st)
     assert set(counts) == {0, 1, 2}
     # once per game: two already beautified, only the other two can be; all four: none
     st1 = h.copy_state(st0)
-    st1.beautified[0, :2] = 1
+    h.beautify(st1, 0, range(2))
     for evs, st in _artist_turns(st1, tb):
         assert {h.key(e.a) for e in h.of_type(evs, "beautify")} <= {"temple", "market"}
-    st1.beautified[0, :4] = 1
+    h.beautify(st1, 0, range(4))
     for evs, st in _artist_turns(st1, tb, 30):
         assert not h.of_type(evs, "beautify")
     # only stash gold pays: with 0 after the gather and an empty hand, nothing; with 1, one
@@ -808,7 +808,7 @@ def test_rule_113_artist_beautifies(ruleset):
     h.set_city(st, 0, names)
     plain = scoring.score_seat(st, tb, 0)
     wl = [rules.warlord_cost(st, tb, 0, i) for i in range(3)]
-    st.beautified[0, :3] = 1  # Manor 4, Temple 2, Church 3
+    h.beautify(st, 0, range(3))  # Manor 4, Temple 2, Church 3
     after_ = scoring.score_seat(st, tb, 0)
     assert after_[1] == plain[1] + 3 and after_[0] == plain[0] + 3 + (
         (1 - 2) if ruleset == "2016" else 0)  # Basilica: odd costs were 3, 1; now 3
@@ -824,7 +824,7 @@ def test_rule_113_artist_and_the_rank_8_characters_d21():
     st0, tb = setup("2016", 4, "random", cset("2016", "Artist"))
     h.set_holders(st0, {W: 1})
     h.set_city(st0, 0, ["Manor"])
-    st0.beautified[0, 0] = 1
+    h.beautify(st0, 0, [0])
     h.set_gold(st0, 1, 3)
     destroyed = 0
     for seed in range(SEEDS):
@@ -832,14 +832,14 @@ def test_rule_113_artist_and_the_rank_8_characters_d21():
         evs = play(st, tb, W, 1)
         for e in h.of_type(evs, "destroy"):
             assert (e.a, h.key(e.b), e.c) == (0, "manor", 3)
-            assert h.gold(st, 0) == 0 and st.beautified[0, 0] == 0 and gold_conserved(st)
+            assert h.gold(st, 0) == 0 and h.beautified(st, 0)[0] == 0 and gold_conserved(st)
             destroyed += 1
     assert destroyed > 0
     # Marshal: a beautified Tavern (2) may be seized and costs 2; a beautified Manor (4) not
     st0, tb = setup("2016", 4, "random", cset("2016", "Marshal", "Artist"))
     h.set_holders(st0, {W: 1})
     h.set_city(st0, 0, ["Tavern", "Manor", "Church"])
-    st0.beautified[0, :2] = 1
+    h.beautify(st0, 0, range(2))
     h.set_gold(st0, 1, 10)
     assert not rules.seizable(st0, tb, 1, 0, 1)
     assert rules.seizable(st0, tb, 1, 0, 0) and rules.marshal_cost(st0, tb, 0, 0) == 2
@@ -850,7 +850,7 @@ def test_rule_113_artist_and_the_rank_8_characters_d21():
         for e in h.of_type(evs, "seize"):
             seized[(h.key(e.b), e.c)] += 1
             i = h.city_list(st, 1).index(e.b)
-            assert st.beautified[1, i] == (1 if h.key(e.b) == "tavern" else 0)
+            assert h.beautified(st, 1)[i] == (1 if h.key(e.b) == "tavern" else 0)
             assert h.gold(st, 0) == e.c and gold_conserved(st)
     assert set(seized) == {("tavern", 2), ("church", 2)}
     # Diplomat: the difference uses the beautified costs
@@ -858,9 +858,9 @@ def test_rule_113_artist_and_the_rank_8_characters_d21():
     h.set_city(st, 0, ["Tavern"])  # 1
     h.set_city(st, 1, ["Manor"])  # 3, beautified: 4
     assert rules.exchange_cost(st, tb, 0, 0, 1, 0) == 2
-    st.beautified[1, 0] = 1
+    h.beautify(st, 1, [0])
     assert rules.exchange_cost(st, tb, 0, 0, 1, 0) == 3
-    st.beautified[0, 0] = 1
+    h.beautify(st, 0, [0])
     assert rules.exchange_cost(st, tb, 0, 0, 1, 0) == 2
 
 
@@ -889,7 +889,7 @@ def test_rule_113_artist_in_played_games(ruleset):
         assert gold_conserved(st)
         n = h.n_players(st)
         for s in range(n):  # never more marks than districts
-            assert int(st.beautified[s].sum()) <= int(st.p[s, L.P_CITY_N])
+            assert int(h.beautified(st, s).sum()) <= int(st.p[s, L.P_CITY_N])
     assert total > 0
 
 

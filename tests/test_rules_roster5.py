@@ -404,7 +404,7 @@ def test_rule_129_museum(ruleset):
         evs = h.of_type(h.events(st), "museum")
         assert len(evs) == 1 and st.g[L.G_PILE_N] == turn_no
         tucked.append(evs[0].a)
-        assert list(st.pile[:turn_no]) == tucked
+        assert h.pile(st)[:turn_no] == tucked
         assert h.total_cards(st) == before  # the pile is counted
     assert st.p[0, L.P_HAND_N] == 5
     assert Counter(h.hand_list(st, 0)) + Counter(tucked) == Counter(

@@ -138,7 +138,7 @@ def reference_from_state(ruleset, st):
     seats = []
     for s in range(n):
         city = h.city_list(st, s)
-        final = any(int(st.city[s, i]) == L.D_HAUNTED and st.city_round[s, i] == st.g[L.G_ROUND]
+        final = any(int(st.city[s, i]) == L.D_HAUNTED and st.city_round[s, i] & L.ROUND_MASK == st.g[L.G_ROUND]
                     for i in range(len(city)))
         seats.append(ref.Seat([h.key(k) for k in city], gold=int(st.p[s, L.P_GOLD]),
                               hand=int(st.p[s, L.P_HAND_N]), haunted_final=final,

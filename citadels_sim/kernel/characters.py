@@ -17,16 +17,16 @@ Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
 from .jit import hot, hot_inline
 
 from .districts import build_from_hand, destroy_district, end_of_turn_districts
-from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASSIN, CH_BLACKMAILER,
-                     CH_DIPLOMAT, CH_EMPEROR, CH_KING, CH_MAGICIAN, CH_MAGISTRATE, CH_MARSHAL,
-                     CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN, CH_SCHOLAR, CH_SEER,
-                     CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC, CH_THIEF, CH_WARLORD,
-                     CH_WITCH, CH_WIZARD, D_THRONE_ROOM, G_BEWITCHED, G_BLACKMAILER, G_CROWN,
-                     G_DECK_N, G_HOLDER, G_KILLED, G_MAGISTRATE, G_NP, G_NRANKS, G_RANK1_BUILT,
-                     G_ROBBED, G_ROBBER, G_RULESET, G_TAXER, G_TAX_PILE, G_THREAT, G_THREATS,
-                     G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_OVER, G_TURN_USED, G_WARRANT,
-                     G_WARRANTS, G_WITCH, K_TYPE, P_GOLD, P_HAND_N, RANK_KING, RNG_SEAT0,
-                     R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+from .layout import (BEAUTIFIED, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASSIN,
+                     CH_BLACKMAILER, CH_DIPLOMAT, CH_EMPEROR, CH_KING, CH_MAGICIAN, CH_MAGISTRATE,
+                     CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN, CH_SCHOLAR,
+                     CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC, CH_THIEF,
+                     CH_WARLORD, CH_WITCH, CH_WIZARD, D_THRONE_ROOM, G_BEWITCHED, G_BLACKMAILER,
+                     G_CROWN, G_DECK_N, G_HOLDER, G_KILLED, G_MAGISTRATE, G_NP, G_NRANKS,
+                     G_RANK1_BUILT, G_ROBBED, G_ROBBER, G_RULESET, G_TAXER, G_TAX_PILE, G_THREAT,
+                     G_THREATS, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_OVER, G_TURN_USED,
+                     G_WARRANT, G_WARRANTS, G_WITCH, K_TYPE, P_GOLD, P_HAND_N, RANK_KING,
+                     RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
 from .log import (EV_BEAUTIFY, EV_BEWITCH, EV_BLACKMAIL, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_BRIBE,
                   EV_CLASSIC_TAX, EV_CROWN, EV_CROWN_GIVEN, EV_EXCHANGE, EV_INCOME, EV_KILL,
                   EV_NAVIGATOR, EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SEER,
@@ -403,7 +403,7 @@ def end_of_turn(st, tb, ch, s, r):
             i = choose_beautify(st, tb, s)
             if i < 0:
                 break
-            st.beautified[s, i] = 1
+            st.city_round[s, i] |= BEAUTIFIED
             pay(st, s, 1)
             event(st, EV_BEAUTIFY, s, r, st.city[s, i])
     if r == 0:

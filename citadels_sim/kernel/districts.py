@@ -26,7 +26,7 @@ from .policy import (PAY_FRAMEWORK, PAY_GOLD, choose_armory, choose_assist_donor
                      choose_gather_cards, choose_graveyard, choose_keep, choose_laboratory,
                      choose_lighthouse, choose_museum, choose_payment_card, choose_sacrifice,
                      choose_smithy)
-from .rules import build_cost, may_enter
+from .rules import build_cost, framework_build, may_enter, necropolis_build
 from .state import (city_add, city_take, draw, gain, gain_cards, hand_add, hand_take, has, pay,
                     pile_to_bottom, shuffle_deck, to_bottom, transfer, tuck)
 
@@ -68,7 +68,9 @@ def build_from_hand(st, tb, s, r, i):
     g = st.g
     kind = st.hand[s, i]
     cost = build_cost(st, tb, s, kind)
-    mode = choose_build_mode(st, tb, s, kind)  # decided while the card is in hand
+    mode = PAY_GOLD
+    if framework_build(st, s, kind) or necropolis_build(st, s, kind):
+        mode = choose_build_mode(st, tb, s, kind)  # decided while the card is in hand
     if mode != PAY_GOLD:
         hand_take(st, s, i)
         j = _find(st, s, D_FRAMEWORK) if mode == PAY_FRAMEWORK else choose_sacrifice(st, tb, s)

@@ -83,7 +83,7 @@ def _theater(st, tb, s):
     event(st, EV_THEATER, s, -1, o, give, take)
 
 
-@hot
+@hot_inline
 def _deal(st, tb):
     """Discards and picks (RULES.md §2.3)."""
     g = st.g

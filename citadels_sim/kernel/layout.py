@@ -18,13 +18,16 @@ array              shape / dtype                contents
 ``hand``           (MAX_SEATS, HAND_CAP) int16  district kinds in each hand; ``p[s, P_HAND_N]`` used
 ``city``           (MAX_SEATS, CITY_CAP) int16  district kinds in each city, in build order;
                                                 ``p[s, P_CITY_N]`` used
-``city_round``     (MAX_SEATS, CITY_CAP) int16  round in which each city slot was built (Haunted City)
-``deck``           (DECK_CAP,) int16            circular buffer: top at ``g[G_DECK_HEAD]``, ``g[G_DECK_N]``
-                                                cards; the bottom is ``(head + n) % DECK_CAP``
-``beautified``     (MAX_SEATS, CITY_CAP) int8   1 where the Artist beautified that city slot (cost +1)
-``pile``           (PILE_CAP,) int16            cards face down under the Museum, ``g[G_PILE_N]``
-                                                used (a deck holds at most one Museum; the pile
-                                                belongs to whoever has it in his city)
+``city_round``     (MAX_SEATS, CITY_CAP) int16  round in which each city slot was built (Haunted
+                                                City), ``| BEAUTIFIED`` once the Artist
+                                                beautified it (cost +1); the flag travels with
+                                                the district when it changes city
+``deck``           (DECK_CAP + PILE_CAP,) int16 ``[0, DECK_CAP)``: the deck, a circular buffer
+                                                with its top at ``g[G_DECK_HEAD]``, ``g[G_DECK_N]``
+                                                cards, the bottom at ``(head + n) % DECK_CAP``;
+                                                ``[DECK_CAP, DECK_CAP + g[G_PILE_N])``: the cards
+                                                face down under the Museum (a deck holds at most
+                                                one Museum; the pile is its owner's)
 ``rng``            (N_STREAMS,) uint64          SplitMix64 states: deck, draft, then one per seat
 ``log``            (LOG_CAP, LOG_W) int32       replay events (only written when ``g[G_LOG_ON]``)
 =================  ===========================  =====================================================
@@ -51,6 +54,8 @@ HAND_CAP = 96
 CITY_CAP = 32
 DECK_CAP = 128  # power of two: the deck is a circular buffer
 PILE_CAP = 96  # cards under the Museum
+BEAUTIFIED = 1 << 14  # flag in ``city_round``; the round is ``city_round & ROUND_MASK``
+ROUND_MASK = BEAUTIFIED - 1
 N_STREAMS = 2 + MAX_SEATS
 RNG_DECK = 0
 RNG_DRAFT = 1

@@ -8,9 +8,11 @@ Logging never draws random numbers, so a logged game is the same game as an unlo
 
 from .jit import hot, hot_inline
 
-from .layout import (G_PILE_N, L_BEAUTIFIED, L_PILE_N, G_TAX_PILE, L_TAX_PILE, CITY_CAP, G_CROWN, G_DECK_N, G_LOG_N, G_LOG_ON, G_NP, G_ROUND, L_A, L_B,
-                     L_C, L_CITY, L_CITY_N, L_CROWN, L_D, L_DECK_N, L_GOLD, L_HAND_N, L_RANK,
-                     L_ROUND, L_SEAT, L_TYPE, LOG_CAP, P_CITY_N, P_GOLD, P_HAND_N)
+from .layout import (CITY_CAP, G_CROWN, G_DECK_N, G_LOG_N, G_LOG_ON, G_NP, G_PILE_N, G_ROUND,
+                     G_TAX_PILE, LOG_CAP, L_A, L_B, L_BEAUTIFIED, L_C, L_CITY, L_CITY_N, L_CROWN,
+                     L_D, L_DECK_N, L_GOLD, L_HAND_N, L_PILE_N, L_RANK, L_ROUND, L_SEAT,
+                     L_TAX_PILE, L_TYPE, P_CITY_N, P_GOLD, P_HAND_N)
+from .state import beautified
 
 #: event type -> (name, names of the arguments a, b, c, d that it uses)
 EVENTS = (
@@ -112,7 +114,7 @@ def _record(st, etype, seat, rank, a, b, c, d):
         row[L_CITY_N + s] = st.p[s, P_CITY_N]
         for k in range(CITY_CAP):
             row[L_CITY + s * CITY_CAP + k] = st.city[s, k]
-            row[L_BEAUTIFIED + s * CITY_CAP + k] = st.beautified[s, k]
+            row[L_BEAUTIFIED + s * CITY_CAP + k] = beautified(st, s, k)
 
 
 @hot_inline

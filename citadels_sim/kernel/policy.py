@@ -30,7 +30,7 @@ from .rules import (affordable, armory_target, framework_build, necropolis_build
                     build_cost, can_build, exchange_cost, exchangeable, marshal_cost, seizable,
                     within_limit, destroyable, has, income_count, income_type,
                     max_card_payment, warlord_cost)
-from .state import city_size
+from .state import beautified, city_size
 
 F_RANDOM = 0
 F_BUILDER = 1
@@ -864,7 +864,7 @@ def choose_beautify(st, tb, s):
     if fam == F_RANDOM:
         best, ties = 0.0, 1
     for i in range(st.p[s, P_CITY_N]):
-        if st.beautified[s, i]:
+        if beautified(st, s, i):
             continue
         v = 0.0
         if fam != F_RANDOM:

@@ -14,7 +14,7 @@ from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT
                      G_RANK_CHAR, G_RULESET, G_TURN_CHAR, G_TURN_SEAT, G_TURN_USED, K_COST,
                      K_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016,
                      R_CLASSIC, T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE, U_ASSIST)
-from .state import city_size, has
+from .state import beautified, city_size, has
 
 
 @hot_inline
@@ -25,7 +25,7 @@ def is_complete(st, s):
 @hot_inline
 def slot_cost(st, tb, s, i):
     """Cost of district ``i`` of seat ``s``'s city: printed, +1 if the Artist beautified it."""
-    return tb.kinds[K_COST, st.city[s, i]] + st.beautified[s, i]
+    return tb.kinds[K_COST, st.city[s, i]] + beautified(st, s, i)
 
 
 @hot_inline

@@ -9,6 +9,7 @@ from .layout import (D_BASILICA, D_CAPITOL, D_DRAGON_GATE, D_HAUNTED, D_IMPERIAL
                      P_GOLD, P_HAND_N, P_PLACE, P_REVEALED, P_SCORE, P_VALUE, R_2016, R_CLASSIC,
                      R_FOUR_COLOR, T_UNIQUE)
 from .rules import has, is_complete, slot_cost
+from .state import built_round
 
 
 @hot
@@ -47,7 +48,7 @@ def score_seat(st, tb, s):
     for i in range(st.p[s, P_CITY_N]):
         kind = st.city[s, i]
         value += slot_cost(st, tb, s, i)
-        if kind == D_HAUNTED and not (g[G_RULESET] == R_CLASSIC and st.city_round[s, i] == g[G_ROUND]):
+        if kind == D_HAUNTED and not (g[G_RULESET] == R_CLASSIC and built_round(st, s, i) == g[G_ROUND]):
             free += 1
         else:
             counts[tb.kinds[K_TYPE, kind]] += 1

@@ -13,12 +13,11 @@ from .jit import alloc, hot, hot_inline
 from .layout import (CITY_CAP, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT, G_CFG_LEN, G_CROWN,
                      G_DECK_HEAD, G_DECK_N, G_EVENT, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LEN,
                      G_LOG_ON, G_NP, G_PILE_N, G_ROBBED, G_TAXER, G_BEWITCHED, G_WITCH, G_WARRANT, G_MAGISTRATE, G_THREAT, G_BLACKMAILER, G_FACEUP, G_WARRANTS, G_THREATS, G_RANK1_BUILT, P_REVEALED, G_ROBBER, G_TURN_RANK, HAND_CAP, K_COUNT, K_TYPE,
-                     LOG_CAP, LOG_W, MAX_RANKS, PILE_CAP, MAX_SEATS, N_STREAMS, P_AT7, P_AT8, P_CITY_N,
+                     LOG_CAP, LOG_W, MAX_RANKS, PILE_CAP, BEAUTIFIED, ROUND_MASK, MAX_SEATS, N_STREAMS, P_AT7, P_AT8, P_CITY_N,
                      P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_LEN, P_TYPES, RNG_DECK, RNG_DRAFT)
 from .rng import below, seed_streams
 
-State = namedtuple("State", ["g", "p", "hand", "city", "city_round", "deck", "beautified", "pile",
-                             "rng", "log"])
+State = namedtuple("State", ["g", "p", "hand", "city", "city_round", "deck", "rng", "log"])
 State.__doc__ = "One game's mutable arrays (layout in citadels_sim.kernel.layout)."
 
 Tables = namedtuple("Tables", ["kinds", "cfg", "params"])
@@ -34,8 +33,7 @@ def new_state(tb, seed, game, log_on):
     st = State(g, p, np.zeros((MAX_SEATS, HAND_CAP), np.int16),
                np.full((MAX_SEATS, CITY_CAP), -1, np.int16),
                np.zeros((MAX_SEATS, CITY_CAP), np.int16),
-               np.full(DECK_CAP, -1, np.int16), np.zeros((MAX_SEATS, CITY_CAP), np.int8),
-               np.full(PILE_CAP, -1, np.int16), np.zeros(N_STREAMS, np.uint64),
+               np.full(DECK_CAP + PILE_CAP, -1, np.int16), np.zeros(N_STREAMS, np.uint64),
                np.zeros((LOG_CAP if log_on else 1, LOG_W), np.int32))
     seed_streams(st.rng, seed, game)
     g[G_LOG_ON] = 1 if log_on else 0
@@ -209,7 +207,6 @@ def city_add(st, tb, s, kind, rnd):
     n = st.p[s, P_CITY_N]
     st.city[s, n] = kind
     st.city_round[s, n] = rnd
-    st.beautified[s, n] = 0
     st.p[s, P_CITY_N] = n + 1
     st.p[s, P_KINDS + kind] += 1
     st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] += 1
@@ -223,9 +220,7 @@ def city_take(st, tb, s, i):
     kind = st.city[s, i]
     st.city[s, i] = st.city[s, n]
     st.city_round[s, i] = st.city_round[s, n]
-    st.beautified[s, i] = st.beautified[s, n]
     st.city[s, n] = -1
-    st.beautified[s, n] = 0
     st.p[s, P_CITY_N] = n
     st.p[s, P_KINDS + kind] -= 1
     st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] -= 1
@@ -237,25 +232,35 @@ def city_take(st, tb, s, i):
 def city_move(st, tb, src, i, dst):
     """Move district ``i`` of ``src``'s city into ``dst``'s, keeping the round it was built
     in and its beautification (Diplomat, Marshal; D21).  Returns its kind."""
-    rnd = st.city_round[src, i]
-    beautified = st.beautified[src, i]
+    info = st.city_round[src, i]
     kind = city_take(st, tb, src, i)
-    city_add(st, tb, dst, kind, rnd)
-    st.beautified[dst, st.p[dst, P_CITY_N] - 1] = beautified
+    city_add(st, tb, dst, kind, info)
     return kind
+
+
+@hot_inline
+def beautified(st, s, i):
+    """1 if district ``i`` of seat ``s``'s city is beautified, else 0."""
+    return 1 if st.city_round[s, i] & BEAUTIFIED else 0
+
+
+@hot_inline
+def built_round(st, s, i):
+    """Round in which district ``i`` of seat ``s``'s city was built."""
+    return st.city_round[s, i] & ROUND_MASK
 
 
 @hot_inline
 def tuck(st, card):
     """Put a card face down under the Museum."""
-    st.pile[st.g[G_PILE_N]] = card
+    st.deck[DECK_CAP + st.g[G_PILE_N]] = card
     st.g[G_PILE_N] += 1
 
 
 @hot
 def pile_to_bottom(st):
     """The Museum was destroyed: the cards under it go to the bottom of the deck."""
-    for i in range(st.g[G_PILE_N]):
-        to_bottom(st, st.pile[i])
-        st.pile[i] = -1
+    for i in range(DECK_CAP, DECK_CAP + st.g[G_PILE_N]):
+        to_bottom(st, st.deck[i])
+        st.deck[i] = -1
     st.g[G_PILE_N] = 0

@@ -62,7 +62,7 @@ def _gather(st, tb, s, r):
     st.g[G_TURN_USED] |= U_GATHERED
 
 
-@hot
+@hot_inline
 def _play(st, tb, ch, s, r):
     """Steps 1 (on-reveal effects) to 7 of the turn; the gather only if not yet done."""
     g = st.g
