@@ -15,9 +15,14 @@ An experiment file (see ``experiments/README.md``)::
     characters = ["base"]    # "base", a 2016 preset, or a name from [characters]
     districts = ["default"]  # "default", a 2016 preset, or a name from [districts]
     lineup = ["heuristic"]   # a strategy for every seat, or a name from [lineups]
+    # preset = ["first_game", "vicious_nobles"]   # 2016 presets, each setting BOTH the
+    #                          # characters and the districts (instead of those two keys)
 
     [characters]             # optional named character sets: one name per rank
-    [districts]              # optional named district selections
+    [districts]              # optional named district selections: a list of names
+    [districts.big]          # or a table, to give classic removals with the bonus purples
+    districts = ["Park", ...]
+    removed = ["Keep", ...]
     [lineups]                # optional named line-ups, repeated to fill the seats
     mixed = ["heuristic", "builder", "aggressive", "random"]
 
@@ -49,7 +54,7 @@ from .simulate import Run
 from .strategies import get
 from .summary import Summary
 
-GRID = ("ruleset", "players", "characters", "districts", "lineup")
+GRID = ("ruleset", "players", "characters", "districts", "preset", "lineup")
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
        "skip_invalid", "grid", "characters", "districts", "lineups"}
 SEATINGS = ("rotate", "fixed")
@@ -137,8 +142,28 @@ def _entry(value, named: dict, what: str, default: str) -> tuple[str, object]:
         return "+".join(map(str, value)), tuple(value)
     _need(value, str, f"grid.{what} entries")
     if value in named:
-        return value, tuple(_need(named[value], list, f"[{what}s] {value}"))
+        entry = named[value]
+        if what == "district" and isinstance(entry, dict):
+            return value, entry
+        return value, tuple(_need(entry, list, f"[{what}s] {value}"))
     return value, None if value == default else value
+
+
+DISTRICT_KEYS = {"districts", "removed"}
+
+
+def _districts(value) -> tuple[object, tuple[str, ...] | None]:
+    """(districts, removed) for GameConfig from a resolved district entry: a list or a
+    preset name, or a table ``{districts = [...], removed = [...]}``."""
+    if not isinstance(value, dict):
+        return value, None
+    bad = sorted(set(value) - DISTRICT_KEYS)
+    if bad:
+        raise ConfigError(f"[districts] tables take the keys districts and removed, not "
+                          f"{bad[0]!r}.")
+    districts = _need(value.get("districts", []), list, "[districts] districts")
+    removed = _need(value.get("removed", []), list, "[districts] removed")
+    return tuple(districts), tuple(removed) or None
 
 
 def rotations(pattern: tuple[str, ...], players: int, seating: str) -> tuple[tuple[str, ...], ...]:
@@ -179,23 +204,30 @@ def parse(text: str, name: str) -> Experiment:
     axes = {k: _need(grid.get(k, [d]), list, f"grid.{k}") for k, d in
             (("ruleset", "classic"), ("players", 4), ("characters", "base"),
              ("districts", "default"), ("lineup", "heuristic"))}
+    if "preset" in grid:
+        if "characters" in grid or "districts" in grid:
+            raise ConfigError(f"experiment {name}: grid.preset sets both the characters and "
+                              "the districts; leave out grid.characters and grid.districts.")
+        presets = [_need(p, str, "grid.preset entries")
+                   for p in _need(grid["preset"], list, "grid.preset")]
+        pairs = [(p, p) for p in presets]  # each preset's characters with its own districts
+    else:
+        pairs = [(ch, di) for ch in axes["characters"] for di in axes["districts"]]
     cells, skipped = [], []
     for ruleset in axes["ruleset"]:
         for players in axes["players"]:
-            for ch in axes["characters"]:
-                for di in axes["districts"]:
-                    for lu in axes["lineup"]:
-                        labels = {"ruleset": ruleset, "players": players}
-                        try:
-                            cells.append(_cell(ruleset, players, ch, di, lu, named, seating,
-                                               games))
-                        except ConfigError as err:
-                            if not doc.get("skip_invalid", False):
-                                raise ConfigError(f"experiment {name}, cell {ruleset} "
-                                                  f"{players}p {ch} {di} {lu}: {err}") from None
-                            skipped.append({**labels, "characters": str(ch),
-                                            "districts": str(di), "lineup": str(lu),
-                                            "reason": str(err)})
+            for ch, di in pairs:
+                for lu in axes["lineup"]:
+                    labels = {"ruleset": ruleset, "players": players}
+                    try:
+                        cells.append(_cell(ruleset, players, ch, di, lu, named, seating, games))
+                    except ConfigError as err:
+                        if not doc.get("skip_invalid", False):
+                            raise ConfigError(f"experiment {name}, cell {ruleset} "
+                                              f"{players}p {ch} {di} {lu}: {err}") from None
+                        skipped.append({**labels, "characters": str(ch),
+                                        "districts": str(di), "lineup": str(lu),
+                                        "reason": str(err)})
     slugs = [c.slug for c in cells]
     if len(set(slugs)) != len(slugs):
         raise ConfigError(f"experiment {name}: two cells have the same labels; give the "
@@ -210,8 +242,10 @@ def parse(text: str, name: str) -> Experiment:
 def _cell(ruleset, players, characters, districts, lineup, named, seating, games) -> Cell:
     ch_label, ch = _entry(characters, named["characters"], "character", "base")
     di_label, di = _entry(districts, named["districts"], "district", "default")
+    di, removed = _districts(di)
     lu_label, lu = _entry(lineup, named["lineup"], "lineup", "")
-    config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di)
+    config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di,
+                        removed=removed)
     pattern = lu if isinstance(lu, tuple) else (lu,)
     names = tuple(get(s).name for s in pattern)
     rots = rotations(names, players, seating)

@@ -86,8 +86,11 @@ def html_table(frame: pl.DataFrame) -> str:
 
 
 def short_labels(cells: pl.DataFrame) -> dict[str, str]:
-    """Each cell's name from the label columns that vary between cells."""
+    """Each cell's name from the label columns that vary between cells (the districts left
+    out where they always name the same as the characters, as with ``grid.preset``)."""
     varying = [c for c in LABELS[1:] if cells[c].n_unique() > 1] or ["players"]
+    if "districts" in varying and (cells["districts"] == cells["characters"]).all():
+        varying.remove("districts")
     return {row["cell"]: " ".join(f"{row[c]}p" if c == "players" else str(row[c])
                                   for c in varying)
             for row in cells.iter_rows(named=True)}

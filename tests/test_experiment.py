@@ -10,7 +10,7 @@ import time
 import polars as pl
 import pytest
 
-from citadels_sim import experiment, report
+from citadels_sim import cards, experiment, report
 from citadels_sim.cli import main
 
 SMALL = """
@@ -46,6 +46,61 @@ def test_every_seat_plays_every_strategy_equally():
     rots = experiment.rotations(("a", "b"), 4, "rotate")
     assert rots == (("a", "b", "a", "b"), ("b", "a", "b", "a"))
     assert experiment.rotations(("a", "b"), 3, "fixed") == (("a", "b", "a"),)
+
+
+PAIRED = """
+skip_invalid = true
+[grid]
+ruleset = ["2016"]
+players = [2, 3, 4]
+preset = ["first_game", "cunning_agents", "devious_dignitaries"]
+"""
+
+
+def test_preset_axis_pairs_each_character_set_with_its_own_districts():
+    exp = experiment.parse(PAIRED, "paired")
+    # paired, not crossed: 3 presets x 3 player counts, less first_game at 3 players (no rank 9)
+    assert len(exp.cells) + len(exp.skipped) == 9
+    assert [(s["players"], s["characters"]) for s in exp.skipped] == [(3, "first_game")]
+    for cell in exp.cells:
+        assert cell.characters == cell.districts
+        preset = cards.presets()[cell.characters]
+        assert set(cell.config.to_dict()["districts"]) == set(preset.districts)
+    cunning = {c.players: c.config.character_names for c in exp.cells
+               if c.characters == "cunning_agents"}
+    assert "King" in cunning[2] and "Emperor" not in cunning[2]  # the 2-player replacement
+    assert "Emperor" in cunning[4] and cunning[4][-1] == "Tax Collector"
+    assert exp.cells[0].slug == "2016-2p-first_game-first_game-heuristic"
+    labels = report.short_labels(exp.cells_frame())  # the preset named once, not twice
+    assert labels[exp.cells[0].slug] == "2p first_game"
+    with pytest.raises(ValueError, match="leave out grid.characters"):
+        experiment.parse(PAIRED + 'characters = ["base"]\n', "paired")
+
+
+BONUS = """
+[grid]
+players = [4]
+districts = ["default", "park", "six"]
+[districts]
+park = ["Park"]
+[districts.six]
+districts = ["Park", "Museum", "Armory", "Hospital", "Bell Tower", "Factory"]
+removed = ["Keep", "Keep", "Great Wall"]
+"""
+
+
+def test_district_tables_carry_the_classic_removals():
+    exp = experiment.parse(BONUS, "bonus")
+    default, park, six = (c.config for c in exp.cells)
+    assert default.removed is None and park.purple_counts != default.purple_counts
+    assert six.removed == ("Keep", "Keep", "Great Wall")
+    assert sum(six.purple_counts.values()) == sum(default.purple_counts.values()) + 3
+    assert [c.slug for c in exp.cells][2] == "classic-4p-base-six-heuristic"
+    for text, message in (("removed = []", "need exactly 3"),
+                          ('removed = ["Keep"]\nextra = 1', "not 'extra'")):
+        bad = BONUS.replace('removed = ["Keep", "Keep", "Great Wall"]', text)
+        with pytest.raises(ValueError, match=message):
+            experiment.parse(bad, "bonus")
 
 
 @pytest.mark.parametrize("text,message", [
