@@ -437,7 +437,7 @@ def play_turn_events(st, tb, rank, seat):
     """Play one turn with a fresh log; returns its events."""
     from citadels_sim.kernel import turn
     clear_log(st)
-    turn.play_turn(st, tb, rank, seat)
+    turn.play_turn(st, tb, rank, seat, False)
     return events(st)
 
 

@@ -52,7 +52,7 @@ def play_round(st, tb, stop=None, start=0):
             turn.gather_only_turn(st, tb, r, s)
             turn.resume_witch(st, tb, r)
         else:
-            turn.play_turn(st, tb, r, s)
+            turn.play_turn(st, tb, r, s, False)
     return h.events(st)
 
 

@@ -4,14 +4,30 @@ The turn loop (:mod:`citadels_sim.kernel.turn`) calls four hooks, each a ``switc
 character id; a new character adds its cases here (and its decisions in ``policy``) without
 touching the turn loop:
 
-``on_reveal``      Step 1 effects after the theft (crown, four_color automatic income)
-``before_gather``  abilities used at the start of the turn (Assassin, Thief, Magician, Abbot)
+``on_reveal``      Step 1 effects after the theft (crown, four_color automatic income,
+                   the classic Tax Collector's retroactive tax)
+``before_gather``  abilities used at the start of the turn (Assassin, Thief, Magician, Abbot,
+                   Spy, Magistrate's warrants, Blackmailer's threats, the Tax Collector's pile)
 ``after_gather``   extras after the gather action (Merchant +1, Architect +2 cards) and
-                   abilities used before building (Navigator, Scholar, Queen)
-``end_of_turn``    the end of the turn (Warlord destroy, Alchemist refund)
+                   abilities used before building (Navigator, Scholar, Wizard, Seer, Queen,
+                   the Witch's naming, which ends her turn at once)
+``end_of_turn``    the end of the turn (Warlord, Diplomat, Marshal, Artist, then the classic
+                   tax, Poor House and Park, the Alchemist's refund)
 
 Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
 (``rules.income_type``, ``rules.income_kind``) are looked up by id in ``rules``.
+
+Decisions where RULES.md (and its §7) leave a choice open:
+
+* The Witch's resumed turn runs the bewitched character's hooks with her seat; a bewitched
+  King's or Patrician's crown still goes to his holder (``on_reveal``), logged in her resumed
+  turn.  Classic Witch naming a character not in play: as in 2016, she does not resume and
+  her end-of-turn district effects do not apply.  For the per-character statistics her
+  resumed turn counts for the Witch (rank 1), the short turn for the bewitched character.
+* Magistrate: a confiscated district is taxed to him even in the 2016 Tax Collector's own
+  turn (the exemption covers the Tax Collector's builds, and this one is the Magistrate's).
+* The Artist beautifies at the end of her turn, after building; the Blackmailer and the
+  Magistrate act at the start of theirs.  A threatened player may bribe 0 gold (stash 0 or 1).
 """
 
 from .jit import hot, hot_inline

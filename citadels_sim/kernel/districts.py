@@ -7,6 +7,11 @@ effects (Poor House, Park) and what happens to a destroyed district (Museum card
 Graveyard, Bell Tower).  Scoring effects live in ``scoring``; the
 rules that forbid or price an action live in ``rules``.  A new district adds its case to
 the function that handles the moment it acts.
+
+Decisions where RULES.md leaves a choice open: the Museum and the Armory are used before
+building (the Armory's target is destroyed first, then the Armory; both go to the bottom of
+the deck, never to a Graveyard, D29); the Lighthouse's card is found by searching the deck,
+which is then shuffled; the Theater's random card (2-3 players) comes from the draft stream.
 """
 
 from .jit import hot, hot_inline

@@ -99,7 +99,7 @@ def play_game(st, tb, held, records, picks):
                 records[w, 0, C_BUILT] += g[G_TURN_BUILT]
                 gold = st.p[s, P_GOLD]
             else:
-                play_turn(st, tb, r, s)
+                play_turn(st, tb, r, s, False)
                 records[s, r, C_BUILT] += g[G_TURN_BUILT]
                 if g[G_ROBBED] == r:
                     records[s, r, C_ROBBED] += 1

@@ -21,10 +21,11 @@ Adding a family: give it an ``F_*`` id, add its branch to the decisions where it
 
 from .jit import hot, hot_inline
 
-from .layout import (DECK_CAP, D_BASILICA, D_NECROPOLIS, G_DECK_HEAD, CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
-                     CH_THIEF, CH_WARLORD, G_CROWN, G_DECK_N, G_FACEUP, G_NP, G_NRANKS,
-                     G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, N_TYPES, P_CITY_N, P_FAMILY,
-                     P_GOLD, P_HAND_N, P_TYPES, RNG_SEAT0, T_TRADE)
+from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
+                     CH_THIEF, CH_WARLORD, DECK_CAP, D_BASILICA, D_FRAMEWORK, D_NECROPOLIS,
+                     G_CROWN, G_DECK_HEAD, G_DECK_N, G_FACEUP, G_NP, G_NRANKS, G_N_COMPLETE,
+                     G_RANK_CHAR, K_COST, K_TYPE, N_TYPES, P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N,
+                     P_TYPES, RNG_SEAT0, T_TRADE)
 from .rng import below
 from .rules import (affordable, armory_target, framework_build, necropolis_build, slot_cost,
                     build_cost, can_build, exchange_cost, exchangeable, marshal_cost, seizable,
@@ -243,8 +244,8 @@ def choose_build(st, tb, s):
         kind = st.hand[s, i]
         if not (within_limit(st, tb, kind) and can_build(st, tb, s, kind)):
             continue
-        if (fam != F_RANDOM and tb.kinds[K_COST, kind] < 5 and kind != D_NECROPOLIS
-                and not affordable(st, tb, s, kind)):
+        if (fam != F_RANDOM and tb.kinds[K_COST, kind] < 5 and has(st, s, D_FRAMEWORK)
+                and kind != D_NECROPOLIS and not affordable(st, tb, s, kind)):
             continue  # destroying the Framework for a cheap district gains nothing
         if fam == F_RANDOM:
             v = 0.0

@@ -91,14 +91,21 @@ def _play(st, tb, ch, s, r):
 
 
 @hot
-def play_turn(st, tb, r, s):
-    """Seat ``s`` plays the rank-``r`` character's turn."""
+def play_turn(st, tb, r, s, resumed):
+    """Seat ``s`` plays the rank-``r`` character's turn (``resumed`` False).  With ``resumed``, ``s`` is the
+    Witch's holder resuming her turn as the bewitched rank ``r``: its abilities and limits
+    on her own city, hand and stash, without revealing or gathering again; her end-of-turn
+    effects come at its end (RULES.md §3 Witch)."""
     ch = st.g[G_RANK_CHAR + r]
     _open(st, ch, r, s)
-    _reveal(st, r, s)
-    if (st.g[G_THREATS] >> r) & 1:  # threatened: gather first, then answer the threat
-        _gather(st, tb, s, r)
-        resolve_threat(st, tb, s, r)
+    if resumed:
+        st.g[G_TURN_USED] |= U_GATHERED
+        event(st, EV_RESUME, s, r)
+    else:
+        _reveal(st, r, s)
+        if (st.g[G_THREATS] >> r) & 1:  # threatened: gather first, then answer the threat
+            _gather(st, tb, s, r)
+            resolve_threat(st, tb, s, r)
     _play(st, tb, ch, s, r)
     _close(st)
 
@@ -116,13 +123,5 @@ def gather_only_turn(st, tb, r, s):
 
 @hot
 def resume_witch(st, tb, r):
-    """The Witch's holder resumes her turn as the bewitched rank ``r``: its abilities and
-    limits on her own city, hand and stash, without gathering again; her end-of-turn
-    effects come at its end."""
-    w = st.g[G_WITCH]
-    ch = st.g[G_RANK_CHAR + r]
-    _open(st, ch, r, w)
-    st.g[G_TURN_USED] |= U_GATHERED
-    event(st, EV_RESUME, w, r)
-    _play(st, tb, ch, w, r)
-    _close(st)
+    """The Witch's holder resumes her turn as the bewitched rank ``r``."""
+    play_turn(st, tb, r, st.g[G_WITCH], True)
