@@ -22,8 +22,8 @@ from . import KERNEL_VERSION, __version__, store
 from .config import ConfigError, GameConfig
 from .kernel import layout as L
 from .kernel import policy
-from .kernel.run import run_games
-from .kernel.state import Tables
+from .kernel.run import play_chunk_arrays
+from .kernel.state import new_tables
 from .results import Results, character_counts, district_counts, pick_frame, seat_frame
 from .strategies import Strategy, get
 
@@ -48,15 +48,16 @@ def resolve_strategies(strategies: str | Strategy | Sequence[str | Strategy],
     return resolved
 
 
-def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> Tables:
-    """The kernel's constant tables for a configuration and a line-up of strategies."""
+def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> np.record:
+    """The kernel's constant ``Tables`` record for a configuration and a line-up of
+    strategies."""
     t = config.tables()
     cfg = t["cfg"]
     params = np.zeros((L.MAX_SEATS, policy.N_PARAMS))
     for seat, s in enumerate(strategies):
         cfg[L.G_FAMILY + seat] = s.family_id
         params[seat] = s.row()
-    return Tables(t["kinds"], cfg, params)
+    return new_tables(t["kinds"], cfg, params)
 
 
 def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int) -> int:
@@ -74,7 +75,7 @@ def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int)
     return workers
 
 
-def play_chunk(tables: Tables, seed: int, first: int, n: int, players: int, picks: bool,
+def play_chunk(tables: np.record, seed: int, first: int, n: int, players: int, picks: bool,
                max_rounds: int) -> dict[str, np.ndarray]:
     """Play games ``first .. first + n - 1`` and return the kernel's raw outputs."""
     out = {
@@ -85,8 +86,8 @@ def play_chunk(tables: Tables, seed: int, first: int, n: int, players: int, pick
         "picks": (np.full((n, max_rounds, L.MAX_RANKS, 2), -1, np.int8) if picks
                   else np.zeros((1, 0, L.MAX_RANKS, 2), np.int8)),
     }
-    run_games(tables, np.int64(seed), np.int64(first), out["seat"], out["game"], out["held"],
-              out["records"], out["picks"])
+    play_chunk_arrays(tables, seed, first, out["seat"], out["game"], out["held"], out["records"],
+                      out["picks"])
     for key in ("seat", "held", "records"):
         out[key] = out[key][:, :players]
     return out

@@ -1,4 +1,5 @@
-"""Shared fixtures: the rules reference beside the checkout, when it is there."""
+"""Shared fixtures: the compiled kernel, and the rules reference beside the checkout when it
+is there."""
 
 from pathlib import Path
 
@@ -12,3 +13,12 @@ def shared_rules() -> Path:
     if not SHARED.exists():
         pytest.skip("../shared/rules is not beside this checkout")
     return SHARED
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_kernel():
+    """Compile (or load) every kernel function once, with its one signature, before any
+    test calls kernel functions directly."""
+    from citadels_sim.kernel import run  # noqa: F401  (registers every kernel function)
+    from citadels_sim.kernel.jit import compile_kernel
+    compile_kernel()

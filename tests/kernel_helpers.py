@@ -106,7 +106,7 @@ def make_tables(ruleset="classic", players=4, families=None, **cfg_kwargs):
     t = cfg.tables()
     family, params = strategy_arrays(families, players)
     t["cfg"][L.G_FAMILY:L.G_FAMILY + L.MAX_SEATS] = family
-    tb = S.Tables(t["kinds"], t["cfg"], params)
+    tb = S.new_tables(t["kinds"], t["cfg"], params)
     return tb, cfg
 
 
@@ -118,16 +118,20 @@ def make_state(ruleset="classic", players=4, families=None, seed=0, game=0, log=
     """
     tb, _ = make_tables(ruleset, players, families, **cfg_kwargs)
     st = S.new_state(tb, seed, game, log)
-    _TABLES[id(st.g)] = tb
+    _TABLES[_address(st)] = (st, tb)
     return st, tb
 
 
 _TABLES: dict = {}
 
 
+def _address(st) -> int:
+    return st.g.__array_interface__["data"][0]
+
+
 def tables_of(st):
     """The Tables a state made by :func:`make_state` was set up with."""
-    return _TABLES[id(st.g)]
+    return _TABLES[_address(st)][1]
 
 
 def set_strategy(st, tb, s, spec):
@@ -141,11 +145,13 @@ def set_strategy(st, tb, s, spec):
 
 def reseed(st, seed, game=0):
     """Restart every random stream of the state (deck, draft, seats) from (seed, game)."""
-    seed_streams(st.rng, seed, game)
+    seed_streams(st, seed, game)
 
 
 def copy_state(st):
-    return S.State(*(a.copy() for a in st))
+    out = np.zeros(1, L.STATE_DTYPE).view(np.recarray)
+    out[0] = st
+    return out[0]
 
 
 def n_players(st) -> int:
@@ -337,7 +343,7 @@ def city_at(e, s) -> list[int]:
 
 def events(st_or_rows, players=None):
     """The logged events as ``Event`` tuples (``type`` is the event name)."""
-    if isinstance(st_or_rows, S.State):
+    if isinstance(st_or_rows, np.record):
         rows = st_or_rows.log[:st_or_rows.g[L.G_LOG_N]].copy()
         players = n_players(st_or_rows)
     else:
@@ -433,11 +439,17 @@ def empty_state(ruleset="classic", players=4, families="builder", chars=None, se
     return st, tb
 
 
+def roster_setup(ruleset="2016", *args, **kw):
+    """An exact situation for the roster rule tests: every hand and city empty, 0 gold
+    (2016 by default; the other arguments as :func:`empty_state`)."""
+    return empty_state(ruleset, *args, **kw)
+
+
 def play_turn_events(st, tb, rank, seat):
     """Play one turn with a fresh log; returns its events."""
     from citadels_sim.kernel import turn
     clear_log(st)
-    turn.play_turn(st, tb, rank, seat, False)
+    turn.play_turn(st, tb, rank, seat)
     return events(st)
 
 

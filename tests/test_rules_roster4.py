@@ -22,9 +22,7 @@ from citadels_sim.kernel import characters, rules, scoring, turn
 from citadels_sim.kernel import layout as L
 
 
-def setup(ruleset="2016", *args, **kw):
-    """An exact situation: every hand and city empty, 0 gold (2016 by default)."""
-    return h.empty_state(ruleset, *args, **kw)
+setup = h.roster_setup  # an exact situation, 2016 by default
 
 
 cset, play, types_in = h.cset, h.play_turn_events, h.types_in
@@ -52,7 +50,7 @@ def play_round(st, tb, stop=None, start=0):
             turn.gather_only_turn(st, tb, r, s)
             turn.resume_witch(st, tb, r)
         else:
-            turn.play_turn(st, tb, r, s, False)
+            turn.play_turn(st, tb, r, s)
     return h.events(st)
 
 

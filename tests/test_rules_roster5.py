@@ -22,9 +22,7 @@ from citadels_sim.kernel import layout as L
 from citadels_sim.kernel import state as S
 
 
-def setup(ruleset="2016", *args, **kw):
-    """An exact situation: every hand and city empty, 0 gold (2016 by default)."""
-    return h.empty_state(ruleset, *args, **kw)
+setup = h.roster_setup  # an exact situation, 2016 by default
 
 
 cset, play, types_in = h.cset, h.play_turn_events, h.types_in

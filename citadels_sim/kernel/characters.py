@@ -30,7 +30,7 @@ Decisions where RULES.md (and its §7) leave a choice open:
   Magistrate act at the start of theirs.  A threatened player may bribe 0 gold (stash 0 or 1).
 """
 
-from .jit import hot, hot_inline
+from .jit import hot
 
 from .districts import build_from_hand, destroy_district, end_of_turn_districts
 from .layout import (BEAUTIFIED, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASSIN,
@@ -58,25 +58,25 @@ from .policy import (choose_beautify, choose_bewitch, choose_bribe, choose_crown
 from .rules import (INCOME_CARDS, INCOME_CHOICE, can_build, exchange_cost, income_count,
                     income_kind, income_type, marshal_cost, threatenable, warlord_cost)
 from .rng import below
-from .state import (city_move, gain, gain_cards, hand_add, hand_take, has, pay, shuffle_deck,
-                    to_bottom, transfer)
+from .state import (city_move, gain, gain_cards, hand_add, hand_take, has, own_ranks, pay,
+                    shuffle_deck, to_bottom, transfer)
 
 
-@hot_inline
+@hot
 def take_crown(st, s, r):
     """Seat ``s`` takes the crown (rank index ``r`` acting); the classic Throne Room's owner
     gains 1 gold when the crown changes holder."""
     prev = st.g[G_CROWN]
     st.g[G_CROWN] = s
-    event(st, EV_CROWN, s, r, prev)
+    event(st, EV_CROWN, s, r, prev, 0, 0, 0)
     if prev != s:
         for o in range(st.g[G_NP]):
             if has(st, o, D_THRONE_ROOM):
                 gain(st, o, 1)
-                event(st, EV_THRONE_ROOM, o, -1, 1)
+                event(st, EV_THRONE_ROOM, o, -1, 1, 0, 0, 0)
 
 
-@hot_inline
+@hot
 def take_income(st, tb, ch, s, r):
     """Per-district income: 1 gold (or card) per district of the character's type, taken
     once, all at once (the 2016 Abbot declares his mix of gold and cards)."""
@@ -92,19 +92,19 @@ def take_income(st, tb, ch, s, r):
     elif kind == INCOME_CHOICE:
         cards = choose_income_cards(st, tb, s, n)
     gain(st, s, n - cards)
-    event(st, EV_INCOME, s, r, n - cards, it, gain_cards(st, s, cards))
+    event(st, EV_INCOME, s, r, n - cards, it, gain_cards(st, s, cards), 0)
 
 
-@hot_inline
+@hot
 def _extras(st, ch, s, r):
     if ch == CH_MERCHANT:
         gain(st, s, 1)
-        event(st, EV_BONUS_GOLD, s, r, 1)
+        event(st, EV_BONUS_GOLD, s, r, 1, 0, 0, 0)
     elif ch == CH_ARCHITECT:
-        event(st, EV_BONUS_CARDS, s, r, gain_cards(st, s, 2))
+        event(st, EV_BONUS_CARDS, s, r, gain_cards(st, s, 2), 0, 0, 0)
 
 
-@hot_inline
+@hot
 def on_reveal(st, tb, ch, s, r):
     """Step 1 effects of the character, after any theft."""
     if st.g[G_RULESET] == R_FOUR_COLOR:
@@ -121,10 +121,10 @@ def on_reveal(st, tb, ch, s, r):
         a = st.g[G_HOLDER]
         if a >= 0 and a != s and st.g[G_RANK1_BUILT] > 0 and st.p[a, P_GOLD] >= 1:
             transfer(st, a, s, 1)
-            event(st, EV_CLASSIC_TAX, a, 0, s, 1)
+            event(st, EV_CLASSIC_TAX, a, 0, s, 1, 0, 0)
 
 
-@hot_inline
+@hot
 def give_crown(st, tb, s, r, tribute):
     """Emperor: move the crown to another player (not himself, not its holder; D9).  With
     ``tribute``: classic, the new holder gives 1 gold or 1 card of his choice (D46); 2016,
@@ -133,7 +133,7 @@ def give_crown(st, tb, s, r, tribute):
     to = choose_crown_recipient(st, tb, s)
     take_crown(st, to, r)
     if not tribute:
-        event(st, EV_CROWN_GIVEN, s, r, to, 0, -1)
+        event(st, EV_CROWN_GIVEN, s, r, to, 0, -1, 0)
         return
     gold, card = 0, -1
     if g[G_RULESET] == R_CLASSIC:
@@ -144,26 +144,16 @@ def give_crown(st, tb, s, r, tribute):
             gold = 1
     elif st.p[to, P_HAND_N] > 0 and (st.p[to, P_GOLD] == 0
                                      or choose_emperor_card(st, tb, s, to)):
-        card = hand_take(st, to, below(st.rng, RNG_SEAT0 + s, st.p[to, P_HAND_N]))
+        card = hand_take(st, to, below(st, RNG_SEAT0 + s, st.p[to, P_HAND_N]))
     elif st.p[to, P_GOLD] > 0:
         gold = 1
     if card >= 0:
         hand_add(st, s, card)
     transfer(st, to, s, gold)
-    event(st, EV_CROWN_GIVEN, s, r, to, gold, card)
+    event(st, EV_CROWN_GIVEN, s, r, to, gold, card, 0)
 
 
 @hot
-def own_ranks(st, s):
-    """Bitmask of the ranks seat ``s`` holds this round."""
-    m = 0
-    for r in range(st.g[G_NRANKS]):
-        if st.g[G_HOLDER + r] == s:
-            m |= 1 << r
-    return m
-
-
-@hot_inline
 def before_gather(st, tb, ch, s, r):
     """Abilities the character uses at the start of its turn."""
     g = st.g
@@ -171,7 +161,7 @@ def before_gather(st, tb, ch, s, r):
     if ch == CH_ASSASSIN:
         target = choose_target_rank(st, tb, s, everyone & ~(1 << r), own_ranks(st, s), False)
         g[G_KILLED] = target
-        event(st, EV_KILL, s, r, target)
+        event(st, EV_KILL, s, r, target, 0, 0, 0)
     elif ch == CH_THIEF:
         # never rank 1, the killed or bewitched character or himself
         allowed = everyone & ~1 & ~(1 << r)
@@ -182,7 +172,7 @@ def before_gather(st, tb, ch, s, r):
         target = choose_target_rank(st, tb, s, allowed, own_ranks(st, s), True)
         g[G_ROBBED] = target
         g[G_ROBBER] = s
-        event(st, EV_ROB, s, r, target)
+        event(st, EV_ROB, s, r, target, 0, 0, 0)
     elif ch == CH_MAGICIAN:
         _magic(st, tb, s, r)
     elif ch == CH_ABBOT:
@@ -194,7 +184,7 @@ def before_gather(st, tb, ch, s, r):
         g[G_WARRANT] = signed
         g[G_WARRANTS] = (1 << signed) | (1 << a) | (1 << b)
         g[G_MAGISTRATE] = s
-        event(st, EV_WARRANTS, s, r, signed, a, b)
+        event(st, EV_WARRANTS, s, r, signed, a, b, 0)
     elif ch == CH_BLACKMAILER:
         allowed = 0
         for t in range(g[G_NRANKS]):
@@ -204,15 +194,15 @@ def before_gather(st, tb, ch, s, r):
         g[G_THREAT] = real
         g[G_THREATS] = (1 << real) | (1 << bluff)
         g[G_BLACKMAILER] = s
-        event(st, EV_THREATS, s, r, real, bluff)
+        event(st, EV_THREATS, s, r, real, bluff, 0, 0)
     elif ch == CH_TAX_COLLECTOR and st.g[G_TAX_PILE] > 0:  # take the whole pile
         gold = st.g[G_TAX_PILE]
         st.g[G_TAX_PILE] = 0
         st.p[s, P_GOLD] += gold
-        event(st, EV_TAKE_PILE, s, r, gold)
+        event(st, EV_TAKE_PILE, s, r, gold, 0, 0, 0)
 
 
-@hot_inline
+@hot
 def _spy(st, tb, s, r):
     """Spy: name a player and a type; per matching card in his hand (printed type, D31)
     take 1 of his gold (as far as he has) and gain 1 card."""
@@ -227,7 +217,7 @@ def _spy(st, tb, s, r):
     event(st, EV_SPY, s, r, target, t, m, gold)
 
 
-@hot_inline
+@hot
 def _abbot_tribute(st, s, r):
     """The richest player pays the Abbot 1 gold (C: only a single richest other player;
     2016: when someone is strictly richer than the Abbot, one of the richest, D43)."""
@@ -243,10 +233,10 @@ def _abbot_tribute(st, s, r):
         return
     payer = richest(st, s)
     transfer(st, payer, s, 1)
-    event(st, EV_TRIBUTE, s, r, payer, 1)
+    event(st, EV_TRIBUTE, s, r, payer, 1, 0, 0)
 
 
-@hot_inline
+@hot
 def _magic(st, tb, s, r):
     mode, target = choose_magician(st, tb, s)
     if mode == 1:
@@ -258,7 +248,7 @@ def _magic(st, tb, s, r):
             st.hand[target, i] = t
         st.p[s, P_HAND_N] = got
         st.p[target, P_HAND_N] = gave
-        event(st, EV_SWAP, s, r, target, gave, got)
+        event(st, EV_SWAP, s, r, target, gave, got, 0)
     elif mode == 2:
         # D5: the cards go to the bottom first, then as many are drawn from the top
         n = 0
@@ -269,10 +259,10 @@ def _magic(st, tb, s, r):
                 n += 1
             i -= 1
         gain_cards(st, s, n)
-        event(st, EV_REDRAW, s, r, n)
+        event(st, EV_REDRAW, s, r, n, 0, 0, 0)
 
 
-@hot_inline
+@hot
 def after_gather(st, tb, ch, s, r):
     """Extras that come after the gather action (classic and 2016; four_color: on reveal),
     and abilities used after gathering, before building (Navigator, Scholar, Queen)."""
@@ -280,10 +270,10 @@ def after_gather(st, tb, ch, s, r):
         _extras(st, ch, s, r)
     if ch == CH_NAVIGATOR:
         if choose_navigator_cards(st, tb, s):
-            event(st, EV_NAVIGATOR, s, r, 0, gain_cards(st, s, 4))
+            event(st, EV_NAVIGATOR, s, r, 0, gain_cards(st, s, 4), 0, 0)
         else:
             gain(st, s, 4)
-            event(st, EV_NAVIGATOR, s, r, 4, 0)
+            event(st, EV_NAVIGATOR, s, r, 4, 0, 0, 0)
     elif ch == CH_SCHOLAR:
         if st.g[G_DECK_N] > 0 and choose_scholar(st, tb, s):
             _scholar(st, tb, s, r)
@@ -294,12 +284,12 @@ def after_gather(st, tb, ch, s, r):
     elif ch == CH_QUEEN:
         if queen_neighbour(st, s) and st.g[G_KILLED] != RANK_KING:
             gain(st, s, 3)
-            event(st, EV_QUEEN, s, r, 3)
+            event(st, EV_QUEEN, s, r, 3, 0, 0, 0)
     elif ch == CH_WITCH:
         _bewitch(st, tb, s, r)
 
 
-@hot_inline
+@hot
 def _bewitch(st, tb, s, r):
     """Witch, after gathering: name another character and end the turn at once; she resumes
     it in that character's call (2016: she must; classic: she may, else a normal turn, D12)."""
@@ -311,7 +301,7 @@ def _bewitch(st, tb, s, r):
     g[G_BEWITCHED] = t
     g[G_WITCH] = s
     g[G_TURN_OVER] = 1
-    event(st, EV_BEWITCH, s, r, t)
+    event(st, EV_BEWITCH, s, r, t, 0, 0, 0)
 
 
 @hot
@@ -326,7 +316,7 @@ def resolve_threat(st, tb, s, r):
     amount = st.p[s, P_GOLD] // 2
     if choose_bribe(st, tb, s, amount):
         transfer(st, s, b, amount)
-        event(st, EV_BRIBE, s, r, b, amount)
+        event(st, EV_BRIBE, s, r, b, amount, 0, 0)
         return
     shown = choose_reveal_threat(st, tb, b, real)
     taken = st.p[s, P_GOLD] if shown and real else 0
@@ -334,7 +324,7 @@ def resolve_threat(st, tb, s, r):
     event(st, EV_BLACKMAIL, s, r, b, 1 if shown else 0, 1 if real else 0, taken)
 
 
-@hot_inline
+@hot
 def _wizard(st, tb, s, r):
     """Wizard: look at a player's hand, take 1 card, and keep it or build it at once, paying
     its cost, as an extra build (after gathering; it may duplicate a name, D18)."""
@@ -344,12 +334,12 @@ def _wizard(st, tb, s, r):
     kind = hand_take(st, target, choose_wizard_card(st, tb, s, target))
     hand_add(st, s, kind)
     build = can_build(st, tb, s, kind) and choose_wizard_build(st, tb, s, kind)
-    event(st, EV_WIZARD, s, r, target, kind, 1 if build else 0)
+    event(st, EV_WIZARD, s, r, target, kind, 1 if build else 0, 0)
     if build:
         build_from_hand(st, tb, s, r, st.p[s, P_HAND_N] - 1)
 
 
-@hot_inline
+@hot
 def _seer(st, tb, s, r):
     """Seer: take 1 random card from each other player who has one, then give each of them
     1 card of her choice back."""
@@ -357,17 +347,17 @@ def _seer(st, tb, s, r):
     took = 0
     for o in range(g[G_NP]):
         if o != s and st.p[o, P_HAND_N] > 0:
-            hand_add(st, s, hand_take(st, o, below(st.rng, RNG_SEAT0 + s, st.p[o, P_HAND_N])))
+            hand_add(st, s, hand_take(st, o, below(st, RNG_SEAT0 + s, st.p[o, P_HAND_N])))
             took |= 1 << o
     n = 0
     for o in range(g[G_NP]):
         if (took >> o) & 1:
             hand_add(st, o, hand_take(st, s, choose_payment_card(st, tb, s)))
             n += 1
-    event(st, EV_SEER, s, r, n)
+    event(st, EV_SEER, s, r, n, 0, 0, 0)
 
 
-@hot_inline
+@hot
 def queen_neighbour(st, s):
     """Does a seat next to ``s`` hold the rank-4 character this round?"""
     n = st.g[G_NP]
@@ -375,21 +365,21 @@ def queen_neighbour(st, s):
     return king >= 0 and (king == (s + 1) % n or king == (s + n - 1) % n)
 
 
-@hot_inline
+@hot
 def _scholar(st, tb, s, r):
     """Draw 7 (all if fewer), keep 1, return the others and shuffle the whole deck."""
     start = st.p[s, P_HAND_N]
     n = gain_cards(st, s, 7)
-    k = choose_keep(st, tb, s, st.hand[s, start:start + n], n)
+    k = choose_keep(st, tb, s, start, n)
     kept = st.hand[s, start + k]
     for i in range(start + n - 1, start - 1, -1):
         if i != start + k:
             to_bottom(st, hand_take(st, s, i))
     shuffle_deck(st)
-    event(st, EV_SCHOLAR, s, r, n, kept)
+    event(st, EV_SCHOLAR, s, r, n, kept, 0, 0)
 
 
-@hot_inline
+@hot
 def end_of_turn(st, tb, ch, s, r):
     """End of the turn in the order of RULES.md §2.5 Step 5 (D17): abilities used at the end
     (classic timing, legal in 2016 and four_color), then the Alchemist's refund."""
@@ -413,7 +403,7 @@ def end_of_turn(st, tb, ch, s, r):
             cost = marshal_cost(st, tb, target, i)
             transfer(st, s, target, cost)
             kind = city_move(st, tb, target, i, s)
-            event(st, EV_SEIZE, s, r, target, kind, cost)
+            event(st, EV_SEIZE, s, r, target, kind, cost, 0)
     elif ch == CH_ARTIST:  # beautify up to 2 districts, 1 gold each, once per game each
         for _ in range(2):
             i = choose_beautify(st, tb, s)
@@ -421,17 +411,17 @@ def end_of_turn(st, tb, ch, s, r):
                 break
             st.city_round[s, i] |= BEAUTIFIED
             pay(st, s, 1)
-            event(st, EV_BEAUTIFY, s, r, st.city[s, i])
+            event(st, EV_BEAUTIFY, s, r, st.city[s, i], 0, 0, 0)
     if r == 0:
         st.g[G_RANK1_BUILT] += st.g[G_TURN_BUILT]
     _classic_tax(st, s, r)
     end_of_turn_districts(st, tb, s, r)
     if ch == CH_ALCHEMIST and st.g[G_TURN_BUILD_GOLD] > 0:
         gain(st, s, st.g[G_TURN_BUILD_GOLD])
-        event(st, EV_REFUND, s, r, st.g[G_TURN_BUILD_GOLD])
+        event(st, EV_REFUND, s, r, st.g[G_TURN_BUILD_GOLD], 0, 0, 0)
 
 
-@hot_inline
+@hot
 def _classic_tax(st, s, r):
     """Classic Tax Collector, revealed and alive: a player other than its holder who built
     this turn pays it 1 gold, if he has any (once per turn; D16)."""
@@ -439,10 +429,10 @@ def _classic_tax(st, s, r):
     tc = g[G_TAXER]
     if tc >= 0 and tc != s and g[G_TURN_BUILT] > 0 and st.p[s, P_GOLD] >= 1:
         transfer(st, s, tc, 1)
-        event(st, EV_CLASSIC_TAX, s, r, tc, 1)
+        event(st, EV_CLASSIC_TAX, s, r, tc, 1, 0, 0)
 
 
-@hot_inline
+@hot
 def robbery(st, s, r):
     """On reveal of the robbed character: the Thief's holder takes the whole stash."""
     g = st.g
@@ -450,4 +440,4 @@ def robbery(st, s, r):
         return
     gold = st.p[s, P_GOLD]
     transfer(st, s, g[G_ROBBER], gold)
-    event(st, EV_THEFT, g[G_ROBBER], r, s, gold)
+    event(st, EV_THEFT, g[G_ROBBER], r, s, gold, 0, 0)

@@ -14,7 +14,7 @@ the deck, never to a Graveyard, D29); the Lighthouse's card is found by searchin
 which is then shuffled; the Theater's random card (2-3 players) comes from the draft stream.
 """
 
-from .jit import hot, hot_inline
+from .jit import hot
 
 from .layout import (CH_TAX_COLLECTOR, DECK_CAP, D_ARMORY, D_BELL_TOWER, D_FRAMEWORK, D_GOLD_MINE,
                      D_GRAVEYARD, D_LABORATORY, D_LIBRARY, D_LIGHTHOUSE, D_MUSEUM, D_OBSERVATORY,
@@ -36,7 +36,7 @@ from .state import (city_add, city_take, draw, gain, gain_cards, hand_add, hand_
                     pile_to_bottom, shuffle_deck, to_bottom, transfer, tuck)
 
 
-@hot_inline
+@hot
 def gather(st, tb, s, r):
     """The mandatory gather action: 2 gold (+1 Gold Mine), or draw 2 keep 1 (Observatory:
     draw 3; Library: keep all).  The draw option needs a non-empty deck."""
@@ -53,19 +53,19 @@ def gather(st, tb, s, r):
         keep_all = has(st, s, D_LIBRARY)
         kept = st.hand[s, start]
         if not keep_all and n > 1:
-            k = choose_keep(st, tb, s, st.hand[s, start:start + n], n)
+            k = choose_keep(st, tb, s, start, n)
             kept = st.hand[s, start + k]
             for i in range(start + n - 1, start - 1, -1):
                 if i != start + k:
                     to_bottom(st, hand_take(st, s, i))
-        event(st, EV_GATHER_CARDS, s, r, n, n if keep_all else min(n, 1), kept)
+        event(st, EV_GATHER_CARDS, s, r, n, n if keep_all else min(n, 1), kept, 0)
     else:
         n = 3 if st.g[G_RULESET] == R_2016 and has(st, s, D_GOLD_MINE) else 2
         gain(st, s, n)
-        event(st, EV_GATHER_GOLD, s, r, n)
+        event(st, EV_GATHER_GOLD, s, r, n, 0, 0, 0)
 
 
-@hot_inline
+@hot
 def build_from_hand(st, tb, s, r, i):
     """Build hand card ``i`` into seat ``s``'s city: paying gold (and cards: Thieves' Den;
     a shortfall taken by the Cardinal), or for free by destroying the Framework or, for the
@@ -76,49 +76,44 @@ def build_from_hand(st, tb, s, r, i):
     mode = PAY_GOLD
     if framework_build(st, s, kind) or necropolis_build(st, s, kind):
         mode = choose_build_mode(st, tb, s, kind)  # decided while the card is in hand
+    gold, cards, donor, short, owner = 0, 0, -1, 0, s
     if mode != PAY_GOLD:
         hand_take(st, s, i)
         j = _find(st, s, D_FRAMEWORK) if mode == PAY_FRAMEWORK else choose_sacrifice(st, tb, s)
         gone = destroy_slot(st, tb, s, j)
         to_bottom(st, gone)
-        event(st, EV_SACRIFICE, s, r, gone)
-        g[G_TURN_BUILT] += 1
-        city_add(st, tb, s, kind, g[G_ROUND])
-        event(st, EV_BUILD, s, r, kind, cost, 0, 0)
-        build_triggers(st, tb, s, r, kind, g[G_TURN_CHAR] == CH_TAX_COLLECTOR)
-        return
-    cards = choose_card_payment(st, tb, s, kind, cost)
-    hand_take(st, s, i)
-    for _ in range(cards):
-        to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s)))
-    short = cost - cards - st.p[s, P_GOLD]
-    donor = -1
-    if short > 0:  # the Cardinal takes exactly the shortfall, 1 card per gold (D32)
-        g[G_TURN_USED] |= U_ASSIST
-        donor = choose_assist_donor(st, tb, s, short)
-        transfer(st, donor, s, short)
-        for _ in range(short):
-            hand_add(st, donor, hand_take(st, s, choose_payment_card(st, tb, s)))
-    pay(st, s, cost - cards)
-    m = _confiscator(st, tb, s, kind)
-    if m >= 0:  # the builder gets his gold back, not his cards; the Magistrate is taxed
-        gain(st, s, cost - cards)
-        city_add(st, tb, m, kind, g[G_ROUND])
-        event(st, EV_CONFISCATE, s, r, m, kind, cost - cards, cards)
+        event(st, EV_SACRIFICE, s, r, gone, 0, 0, 0)
     else:
-        g[G_TURN_BUILD_GOLD] += cost - cards
+        cards = choose_card_payment(st, tb, s, kind, cost)
+        hand_take(st, s, i)
+        for _ in range(cards):
+            to_bottom(st, hand_take(st, s, choose_payment_card(st, tb, s)))
+        short = cost - cards - st.p[s, P_GOLD]
+        if short > 0:  # the Cardinal takes exactly the shortfall, 1 card per gold (D32)
+            g[G_TURN_USED] |= U_ASSIST
+            donor = choose_assist_donor(st, tb, s, short)
+            transfer(st, donor, s, short)
+            for _ in range(short):
+                hand_add(st, donor, hand_take(st, s, choose_payment_card(st, tb, s)))
+        gold = cost - cards
+        pay(st, s, gold)
+        m = _confiscator(st, tb, s, kind)
+        if m >= 0:  # the builder gets his gold back, not his cards; the Magistrate is taxed
+            owner = m
+            gain(st, s, gold)
+    city_add(st, tb, owner, kind, g[G_ROUND])
+    if owner == s:
+        g[G_TURN_BUILD_GOLD] += gold
         g[G_TURN_BUILT] += 1
-        city_add(st, tb, s, kind, g[G_ROUND])
-        event(st, EV_BUILD, s, r, kind, cost, cost - cards, cards)
+        event(st, EV_BUILD, s, r, kind, cost, gold, cards)
+    else:
+        event(st, EV_CONFISCATE, s, r, owner, kind, gold, cards)
     if donor >= 0:
-        event(st, EV_ASSIST, s, r, donor, short)
-    if m >= 0:
-        build_triggers(st, tb, m, r, kind, False)
-    else:
-        build_triggers(st, tb, s, r, kind, g[G_TURN_CHAR] == CH_TAX_COLLECTOR)
+        event(st, EV_ASSIST, s, r, donor, short, 0, 0)
+    build_triggers(st, tb, owner, r, kind, owner == s and g[G_TURN_CHAR] == CH_TAX_COLLECTOR)
 
 
-@hot_inline
+@hot
 def _find(st, s, kind):
     """City index of district ``kind`` in seat ``s``'s city (-1 if absent)."""
     for i in range(st.p[s, P_CITY_N]):
@@ -127,7 +122,7 @@ def _find(st, s, kind):
     return -1
 
 
-@hot_inline
+@hot
 def _confiscator(st, tb, s, kind):
     """The Magistrate's seat if he confiscates this paid build of ``kind``, else -1.
 
@@ -145,7 +140,7 @@ def _confiscator(st, tb, s, kind):
     return m
 
 
-@hot_inline
+@hot
 def build_triggers(st, tb, s, r, kind, untaxed):
     """After district ``kind`` entered seat ``s``'s city, in order (RULES.md §2.5.3): the
     2016 tax, 1 gold to the pile if he has any (not on builds in the Tax Collector's own
@@ -154,7 +149,7 @@ def build_triggers(st, tb, s, r, kind, untaxed):
     if g[G_RANK_CHAR + RANK_9] == CH_TAX_COLLECTOR and not untaxed and st.p[s, P_GOLD] >= 1:
         st.p[s, P_GOLD] -= 1
         g[G_TAX_PILE] += 1
-        event(st, EV_TAX, s, r, 1)
+        event(st, EV_TAX, s, r, 1, 0, 0, 0)
     if kind == D_LIGHTHOUSE and g[G_DECK_N] > 0:
         j = choose_lighthouse(st, tb, s)
         head = g[G_DECK_HEAD]
@@ -164,15 +159,15 @@ def build_triggers(st, tb, s, r, kind, untaxed):
         st.deck[head] = card
         hand_add(st, s, draw(st))
         shuffle_deck(st)
-        event(st, EV_LIGHTHOUSE, s, r, card)
+        event(st, EV_LIGHTHOUSE, s, r, card, 0, 0, 0)
     if (kind == D_BELL_TOWER and g[G_N_COMPLETE] > 7 and g[G_RULESET] == R_CLASSIC
             and choose_bell_tower(st, tb, s)):
         g[G_N_COMPLETE] = 7
         g[G_BELL] = 1
-        event(st, EV_BELL_TOWER, s, r, 7)
+        event(st, EV_BELL_TOWER, s, r, 7, 0, 0, 0)
 
 
-@hot_inline
+@hot
 def turn_actions(st, tb, s, r):
     """District actions taken before building: Laboratory, Smithy and Museum (once per
     turn each), the Armory (destroyed when used)."""
@@ -185,37 +180,37 @@ def turn_actions(st, tb, s, r):
             to_bottom(st, card)
             bonus = 2 if g[G_RULESET] == R_2016 else 1
             gain(st, s, bonus)
-            event(st, EV_LABORATORY, s, r, card, bonus)
+            event(st, EV_LABORATORY, s, r, card, bonus, 0, 0)
     if (has(st, s, D_SMITHY) and not g[G_TURN_USED] & U_SMITHY and st.p[s, P_GOLD] >= 2
             and g[G_DECK_N] > 0 and choose_smithy(st, tb, s)):
         g[G_TURN_USED] |= U_SMITHY
         pay(st, s, 2)
-        event(st, EV_SMITHY, s, r, gain_cards(st, s, 3))
+        event(st, EV_SMITHY, s, r, gain_cards(st, s, 3), 0, 0, 0)
     if has(st, s, D_MUSEUM) and not g[G_TURN_USED] & U_MUSEUM and st.p[s, P_HAND_N] > 0:
         i = choose_museum(st, tb, s)
         if i >= 0:
             g[G_TURN_USED] |= U_MUSEUM
             card = hand_take(st, s, i)
             tuck(st, card)
-            event(st, EV_MUSEUM, s, r, card)
+            event(st, EV_MUSEUM, s, r, card, 0, 0, 0)
     if has(st, s, D_ARMORY):
         target, i = choose_armory(st, tb, s)
         if target >= 0:
             kind = destroy_slot(st, tb, target, i)
             to_bottom(st, kind)
             to_bottom(st, destroy_slot(st, tb, s, _find(st, s, D_ARMORY)))
-            event(st, EV_ARMORY, s, r, target, kind)
+            event(st, EV_ARMORY, s, r, target, kind, 0, 0)
 
 
-@hot_inline
+@hot
 def end_of_turn_districts(st, tb, s, r):
     """Poor House (stash 0: +1 gold) and Park (empty hand: gain 2 cards), before the
     Alchemist's refund (RULES.md §2.5 Step 5)."""
     if has(st, s, D_POOR_HOUSE) and st.p[s, P_GOLD] == 0:
         gain(st, s, 1)
-        event(st, EV_POOR_HOUSE, s, r, 1)
+        event(st, EV_POOR_HOUSE, s, r, 1, 0, 0, 0)
     if has(st, s, D_PARK) and st.p[s, P_HAND_N] == 0:
-        event(st, EV_PARK, s, r, gain_cards(st, s, 2))
+        event(st, EV_PARK, s, r, gain_cards(st, s, 2), 0, 0, 0)
 
 
 @hot
@@ -232,7 +227,7 @@ def destroy_slot(st, tb, s, i):
     return kind
 
 
-@hot_inline
+@hot
 def destroy_district(st, tb, s, r, target, i, cost):
     """District ``i`` of ``target``'s city is destroyed by the Warlord of seat ``s``: it goes
     to the bottom of the deck, unless a Graveyard owner (not the Warlord) buys it for 1."""
@@ -248,6 +243,6 @@ def destroy_district(st, tb, s, r, target, i, cost):
         hand_add(st, saver, kind)
     else:
         to_bottom(st, kind)
-    event(st, EV_DESTROY, s, r, target, kind, cost)
+    event(st, EV_DESTROY, s, r, target, kind, cost, 0)
     if saver >= 0:
-        event(st, EV_GRAVEYARD, saver, -1, kind)
+        event(st, EV_GRAVEYARD, saver, -1, kind, 0, 0, 0)

@@ -4,17 +4,17 @@ Ranks travel as bitmasks; ``st.g[G_HOLDER + r]`` receives the seat that keeps ra
 Random discards use the draft stream, choices use each seat's own stream (``policy``).
 """
 
-from .jit import hot, hot_inline
+from .jit import hot
 
-from .layout import (D_THEATER, G_CROWN, G_FACEUP, G_HOLDER, G_NP, G_NRANKS, G_N_FACEUP, G_RULESET,
-                     RANK_KING, RNG_DRAFT, R_2016)
+from .layout import (D_THEATER, G_CROWN, G_FACEUP, G_HOLDER, G_NP, G_NRANKS, G_N_FACEUP,
+                     G_RULESET, RANK_KING, RNG_DRAFT, R_2016)
 from .log import EV_THEATER, EV_DISCARD_DOWN, EV_DISCARD_UP, EV_PICK, event
 from .policy import choose_theater, choose_character, choose_draft_discard
 from .rng import below
-from .state import has
+from .state import has, own_ranks
 
 
-@hot_inline
+@hot
 def random_rank(st, mask):
     """A uniformly random rank from the bitmask ``mask`` (draft stream)."""
     n = 0
@@ -22,7 +22,7 @@ def random_rank(st, mask):
     while m:
         m &= m - 1
         n += 1
-    j = below(st.rng, RNG_DRAFT, n)
+    j = below(st, RNG_DRAFT, n)
     for r in range(st.g[G_NRANKS]):
         if (mask >> r) & 1:
             if j == 0:
@@ -31,20 +31,20 @@ def random_rank(st, mask):
     return -1
 
 
-@hot_inline
+@hot
 def _discard_down(st, r):
-    event(st, EV_DISCARD_DOWN, -1, -1, r)
+    event(st, EV_DISCARD_DOWN, -1, -1, r, 0, 0, 0)
 
 
-@hot_inline
+@hot
 def _keep(st, tb, s, offered):
     r = choose_character(st, tb, s, offered)
     st.g[G_HOLDER + r] = s
-    event(st, EV_PICK, s, -1, r)
+    event(st, EV_PICK, s, -1, r, 0, 0, 0)
     return offered & ~(1 << r)
 
 
-@hot_inline
+@hot
 def _discard_choice(st, tb, s, offered):
     r = choose_draft_discard(st, tb, s, offered)
     _discard_down(st, r)
@@ -60,30 +60,22 @@ def draft(st, tb):
             _theater(st, tb, s)
 
 
-@hot_inline
+@hot
 def _theater(st, tb, s):
     """Theater (2016, D35): its owner may exchange one of his characters, blind, with an
     opponent's; with 2-3 players he gives the one he chooses and takes one of the
     opponent's two at random."""
     g = st.g
-    mine = 0
-    for r in range(g[G_NRANKS]):
-        if g[G_HOLDER + r] == s:
-            mine |= 1 << r
-    o, give = choose_theater(st, tb, s, mine)
+    o, give = choose_theater(st, tb, s, own_ranks(st, s))
     if o < 0:
         return
-    theirs = 0
-    for r in range(g[G_NRANKS]):
-        if g[G_HOLDER + r] == o:
-            theirs |= 1 << r
-    take = random_rank(st, theirs)
+    take = random_rank(st, own_ranks(st, o))
     g[G_HOLDER + give] = o
     g[G_HOLDER + take] = s
-    event(st, EV_THEATER, s, -1, o, give, take)
+    event(st, EV_THEATER, s, -1, o, give, take, 0)
 
 
-@hot_inline
+@hot
 def _deal(st, tb):
     """Discards and picks (RULES.md §2.3)."""
     g = st.g
@@ -99,7 +91,7 @@ def _deal(st, tb):
             r = random_rank(st, deck & ~(1 << RANK_KING))
             deck &= ~(1 << r)
             g[G_FACEUP] |= 1 << r
-            event(st, EV_DISCARD_UP, -1, -1, r)
+            event(st, EV_DISCARD_UP, -1, -1, r, 0, 0, 0)
         if down < 0:
             down = random_rank(st, deck)
             deck &= ~(1 << down)

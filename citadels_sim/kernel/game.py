@@ -35,7 +35,7 @@ def _end_round(st, tb):
             ch == CH_KING or ch == CH_PATRICIAN or (ch == CH_EMPEROR and g[G_RULESET] == R_2016)):
         s = g[G_HOLDER + k]
         st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], k + 1)
-        event(st, EV_HEIR, s, k)
+        event(st, EV_HEIR, s, k, 0, 0, 0, 0)
         if ch == CH_EMPEROR:  # 2016: the killed Emperor's holder moves the crown, no tribute
             give_crown(st, tb, s, k, False)
         else:
@@ -44,8 +44,8 @@ def _end_round(st, tb):
     if (k == RANK_KING and q >= 0 and g[G_RANK_CHAR + RANK_9] == CH_QUEEN
             and queen_neighbour(st, q)):
         gain(st, q, 3)
-        event(st, EV_QUEEN, q, RANK_9, 3)
-    event(st, EV_ROUND_END, -1, -1)
+        event(st, EV_QUEEN, q, RANK_9, 3, 0, 0, 0)
+    event(st, EV_ROUND_END, -1, -1, 0, 0, 0, 0)
 
 
 @hot
@@ -72,7 +72,7 @@ def play_game(st, tb, held, records, picks):
     """
     g = st.g
     n = g[G_NP]
-    event(st, EV_SETUP, -1, -1, g[G_CROWN])
+    event(st, EV_SETUP, -1, -1, g[G_CROWN], 0, 0, 0)
     while True:
         _start_round(st)
         draft(st, tb)
@@ -88,7 +88,7 @@ def play_game(st, tb, held, records, picks):
                 if has(st, s, D_HOSPITAL):
                     gather_only_turn(st, tb, r, s)
                 else:
-                    event(st, EV_SKIP_KILLED, s, r)
+                    event(st, EV_SKIP_KILLED, s, r, 0, 0, 0, 0)
             elif g[G_BEWITCHED] == r:
                 gather_only_turn(st, tb, r, s)
                 records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
@@ -99,7 +99,7 @@ def play_game(st, tb, held, records, picks):
                 records[w, 0, C_BUILT] += g[G_TURN_BUILT]
                 gold = st.p[s, P_GOLD]
             else:
-                play_turn(st, tb, r, s, False)
+                play_turn(st, tb, r, s)
                 records[s, r, C_BUILT] += g[G_TURN_BUILT]
                 if g[G_ROBBED] == r:
                     records[s, r, C_ROBBED] += 1
@@ -120,4 +120,4 @@ def play_game(st, tb, held, records, picks):
     g[G_OVER] = 1
     g[G_FIRST] = _first_completer(st)
     score_game(st, tb)
-    event(st, EV_GAME_END, -1, -1, g[G_FIRST], g[G_CAP_HIT])
+    event(st, EV_GAME_END, -1, -1, g[G_FIRST], g[G_CAP_HIT], 0, 0)

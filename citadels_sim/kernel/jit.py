@@ -1,14 +1,133 @@
-"""The kernel's JIT decorators.
+"""The kernel's JIT decorators and its one-time compile.
 
-``hot`` compiles a function with numba's reference counting switched off (``_nrt=False``):
-such functions may not allocate arrays, and in exchange every array access through the
-``State``/``Tables`` tuples is free of the atomic reference-count updates that otherwise
-cost more than the game logic itself.  Only the entry points (``state.new_state``,
-``run.*``) allocate, and they use ``alloc``.  Both cache their machine code.
+Every kernel function is decorated with :func:`hot` (or :func:`parallel` for the one
+multi-threaded entry point) and compiled by :func:`compile_kernel` with **one** signature,
+derived from its parameter names (:data:`ARG_TYPES`; any other parameter is an int64).
+Callers passing int16, int32 or bool values are converted at the call, so no function is
+ever specialised twice: numba compiles one copy of each, the compile stays short and the
+on-disk cache small.  ``compile_kernel`` compiles (or loads from the cache) every function,
+callees before callers, then forbids further specialisations, so a stray argument type is
+an error instead of a silent recompile.
+
+``hot`` functions run with numba's reference counting switched off (``_nrt=False``): they
+may not allocate arrays, and they take the game as a ``State`` record and the constant
+tables as a ``Tables`` record (see :mod:`.layout`), each passed as one pointer.  No numba
+IR inlining (``inline="always"``) is used: it re-types the callee in every caller and made
+the compile explode; LLVM inlines small callees by itself.  Measured cold start and speed:
+README "Set up" and ``citadels bench``.
 """
 
-from numba import njit
+from __future__ import annotations
 
-hot = njit(cache=True, _nrt=False)
-hot_inline = njit(cache=True, inline="always", _nrt=False)
-alloc = njit(cache=True)
+import inspect
+import time
+from collections.abc import Callable
+
+import numba
+from numba import njit, types
+
+from .layout import STATE_DTYPE, TABLES_DTYPE
+
+STATE = numba.from_dtype(STATE_DTYPE)
+TABLES = numba.from_dtype(TABLES_DTYPE)
+
+#: the type of each parameter name that is not an int64
+ARG_TYPES = {
+    "st": STATE,
+    "tb": TABLES,
+    "v": types.float64,  # a candidate's value (policy)
+    "best": types.float64,  # the best value so far (policy)
+    "z": types.uint64,  # a SplitMix64 word
+    "states": types.Array(STATE, 1, "C"),  # one State per thread
+    "tables": types.Array(TABLES, 1, "C"),  # one Tables record (the parallel entry point)
+    "seat_out": types.Array(types.int32, 2, "C"),  # one game's per-seat outputs (layout O_*)
+    "game_out": types.Array(types.int32, 1, "C"),  # one game's outputs (layout OG_*)
+    "held": types.Array(types.int16, 2, "C"),
+    "records": types.Array(types.int32, 3, "C"),
+    "picks": types.Array(types.int8, 3, "C"),
+    "seats_out": types.Array(types.int32, 3, "C"),  # a chunk's outputs: one row per game
+    "games_out": types.Array(types.int32, 2, "C"),
+    "held_out": types.Array(types.int16, 3, "C"),
+    "records_out": types.Array(types.int32, 4, "C"),
+    "picks_out": types.Array(types.int8, 4, "C"),
+}
+
+_KERNEL: list = []  # every kernel dispatcher, in definition order
+_compiled = False
+
+
+def hot(fn: Callable) -> Callable:
+    """A kernel function: nopython, cached, no reference counting, one signature."""
+    return _register(njit(cache=True, _nrt=False)(fn))
+
+
+def parallel(fn: Callable) -> Callable:
+    """The multi-threaded entry point (``prange``); cached, one signature."""
+    return _register(njit(cache=True, parallel=True)(fn))
+
+
+def _register(dispatcher):
+    _KERNEL.append(dispatcher)
+    return dispatcher
+
+
+def signature(dispatcher) -> tuple:
+    """The one signature of a kernel function, from its parameter names."""
+    names = inspect.signature(dispatcher.py_func).parameters
+    return tuple(ARG_TYPES.get(name, types.int64) for name in names)
+
+
+def _callees(dispatcher, known: set) -> list:
+    glb = dispatcher.py_func.__globals__
+    return [glb[n] for n in dispatcher.py_func.__code__.co_names
+            if n in glb and id(glb[n]) in known]
+
+
+def compile_order() -> list:
+    """Every kernel function, each after the kernel functions it calls."""
+    known = {id(d) for d in _KERNEL}
+    order, seen = [], set()
+
+    def visit(d):
+        if id(d) in seen:
+            return
+        seen.add(id(d))
+        for c in _callees(d, known):
+            visit(c)
+        order.append(d)
+
+    for d in _KERNEL:
+        visit(d)
+    return order
+
+
+def compile_kernel(progress: Callable[[int, int, str, bool], None] | None = None) -> list:
+    """Compile (or load from numba's cache) every kernel function once, callees first.
+
+    ``progress(done, total, name, compiled)`` is called after each function (``compiled``
+    False when it came from the cache).  Returns ``(name, seconds, compiled)`` per
+    function.  Importing the kernel modules first registers them: call this after
+    ``import citadels_sim.kernel.run``.  Later calls return at once.
+    """
+    global _compiled
+    if _compiled:
+        return []
+    order = compile_order()
+    timings = []
+    for i, d in enumerate(order):
+        t0 = time.perf_counter()
+        misses = sum(d.stats.cache_misses.values())
+        d.compile(signature(d))
+        d.disable_compile()
+        compiled = sum(d.stats.cache_misses.values()) > misses
+        name = f"{d.py_func.__module__.rsplit('.', 1)[-1]}.{d.py_func.__name__}"
+        timings.append((name, time.perf_counter() - t0, compiled))
+        if progress is not None:
+            progress(i + 1, len(order), name, compiled)
+    _compiled = True
+    return timings
+
+
+def kernel_functions() -> list:
+    """Every registered kernel dispatcher (for tests and diagnostics)."""
+    return list(_KERNEL)

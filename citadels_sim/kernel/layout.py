@@ -1,11 +1,18 @@
 """The kernel's state layout: every array, every index, in one place.
 
-A game is a handful of small integer arrays bundled in the ``State`` named tuple
-(built by :func:`citadels_sim.kernel.state.new_state`).  Every index used by the
+A game is one numpy *record* of the structured dtype ``STATE_DTYPE`` (below), whose fields
+are small fixed-shape integer arrays; the constant per-run tables are one record of
+``TABLES_DTYPE``.  A record reaches a compiled function as a single pointer, so every
+kernel call passes two pointers and a few integers instead of a dozen array structs (each
+~7 machine arguments): that keeps calls cheap without numba's IR inlining, and the compile
+short.  Field access (``st.g[i]``, ``st.p[s, P_GOLD]``) reads the record's memory in place,
+from compiled code and from Python alike (``np.record`` views).  Every index used by the
 kernel is a named constant below; no module computes offsets by hand.
 
+``State`` fields:
+
 =================  ===========================  =====================================================
-array              shape / dtype                contents
+field              shape / dtype                contents
 =================  ===========================  =====================================================
 ``g``              (G_LEN,) int32               game scalars, indexed by ``G_*``: the
                                                 configuration (copied from ``Tables.cfg``),
@@ -29,16 +36,17 @@ array              shape / dtype                contents
                                                 face down under the Museum (a deck holds at most
                                                 one Museum; the pile is its owner's)
 ``rng``            (N_STREAMS,) uint64          SplitMix64 states: deck, draft, then one per seat
-``log``            (LOG_CAP, LOG_W) int32       replay events (only written when ``g[G_LOG_ON]``)
+``log``            (LOG_CAP, LOG_W) int32       replay events, ``g[G_LOG_N]`` rows used (only
+                                                written when ``g[G_LOG_ON]``; untouched, so never
+                                                paged in, otherwise)
 =================  ===========================  =====================================================
 
-Constant tables travel in the ``Tables`` named tuple: ``kinds`` (K_LEN, N_KINDS) int32 with
-each district kind's cost, type and copies in the deck (rows ``K_*``), ``cfg`` (G_LEN,)
-int32 with the configuration part of ``g`` (ruleset, players, ranks, N, cap, face-up
-discards, first crown, the character of each rank, each seat's strategy family), and
-``params`` (MAX_SEATS, N_PARAMS) float64 with each seat's strategy parameters.  They are
-arguments, never globals, so numba's cache cannot freeze stale values.  Few, wide arrays
-keep the argument lists of kernel calls short, which matters for speed.
+``Tables`` fields: ``kinds`` (K_LEN, N_KINDS) int32 with each district kind's cost, type and
+copies in the deck (rows ``K_*``); ``cfg`` (G_LEN,) int32 with the configuration part of
+``g`` (ruleset, players, ranks, N, cap, face-up discards, first crown, the character of
+each rank, each seat's strategy family); ``params`` (MAX_SEATS, N_PARAMS) float64 with each
+seat's strategy parameters (indices ``policy.PR_*``).  They are arguments, never globals,
+so numba's cache cannot freeze stale values.
 
 Ranks are 0-based in the kernel (``rank index 0`` is the rank-1 character); character and
 district *kinds* are global ids (``CH_*``, ``D_*``) shared by every ruleset, so a power is
@@ -46,6 +54,8 @@ dispatched by its id whatever the ruleset.
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 # --- capacities --------------------------------------------------------------------
 MAX_SEATS = 8
@@ -60,6 +70,7 @@ N_STREAMS = 2 + MAX_SEATS
 RNG_DECK = 0
 RNG_DRAFT = 1
 RNG_SEAT0 = 2  # seat s decides with stream RNG_SEAT0 + s
+N_PARAMS = 16  # strategy parameters per seat (``policy.PR_*``)
 SCRATCH_LEN = 16  # ``g[G_SCRATCH:]``: work space for functions that may not allocate
 
 # --- Tables.kinds rows ------------------------------------------------------------------
@@ -179,7 +190,7 @@ G_CFG_LEN = G_FAMILY + MAX_SEATS
  G_THREAT,         # rank index under the Blackmailer's real (flower) threat, -1
  G_THREATS,        # bitmask of the ranks still carrying a threat marker
  G_BLACKMAILER,    # seat that placed the threats (it receives bribes and the stash)
- G_PILE_N,         # cards under the Museum (``pile``)
+ G_PILE_N,         # cards under the Museum (``deck[DECK_CAP:]``)
  G_BELL,           # 1 while a Bell Tower announcement holds N at 7 (classic)
  G_TURN_OVER,      # set by a power that ends the turn at once (the Witch naming)
  G_HOLDER,         # G_HOLDER + r: seat holding rank r this round, -1 if nobody
@@ -241,3 +252,20 @@ UNIQUE_LO_BITS = 30
  C_LEN) = range(5)
 (OG_ROUNDS, OG_CAP_HIT, OG_FIRST, OG_CROWN, OG_HOLDER) = range(5)
 OG_GAME_LEN = OG_HOLDER + MAX_RANKS  # OG_HOLDER + r: seat holding rank r in the final round
+
+# --- the record dtypes -------------------------------------------------------------------
+STATE_DTYPE = np.dtype([
+    ("g", np.int32, (G_LEN,)),
+    ("p", np.int32, (MAX_SEATS, P_LEN)),
+    ("hand", np.int16, (MAX_SEATS, HAND_CAP)),
+    ("city", np.int16, (MAX_SEATS, CITY_CAP)),
+    ("city_round", np.int16, (MAX_SEATS, CITY_CAP)),
+    ("deck", np.int16, (DECK_CAP + PILE_CAP,)),
+    ("rng", np.uint64, (N_STREAMS,)),
+    ("log", np.int32, (LOG_CAP, LOG_W)),
+], align=True)
+TABLES_DTYPE = np.dtype([
+    ("kinds", np.int32, (K_LEN, N_KINDS)),
+    ("cfg", np.int32, (G_LEN,)),
+    ("params", np.float64, (MAX_SEATS, N_PARAMS)),
+], align=True)

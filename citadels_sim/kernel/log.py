@@ -6,7 +6,7 @@ stashes, hand sizes, cities).  :mod:`citadels_sim.replay` turns the rows into te
 Logging never draws random numbers, so a logged game is the same game as an unlogged one.
 """
 
-from .jit import hot, hot_inline
+from .jit import hot
 
 from .layout import (CITY_CAP, G_CROWN, G_DECK_N, G_LOG_N, G_LOG_ON, G_NP, G_PILE_N, G_ROUND,
                      G_TAX_PILE, LOG_CAP, L_A, L_B, L_BEAUTIFIED, L_C, L_CITY, L_CITY_N, L_CROWN,
@@ -117,8 +117,9 @@ def _record(st, etype, seat, rank, a, b, c, d):
             row[L_BEAUTIFIED + s * CITY_CAP + k] = beautified(st, s, k)
 
 
-@hot_inline
-def event(st, etype, seat, rank, a=0, b=0, c=0, d=0):
-    """Record an event if logging is on (a single branch otherwise)."""
+@hot
+def event(st, etype, seat, rank, a, b, c, d):
+    """Record an event if logging is on (a single branch otherwise).  Every call passes
+    all four arguments (0 where the event has fewer), so one compiled copy serves all."""
     if st.g[G_LOG_ON]:
         _record(st, etype, seat, rank, a, b, c, d)

@@ -19,18 +19,18 @@ Adding a family: give it an ``F_*`` id, add its branch to the decisions where it
 (the others fall through to the shared heuristics) and register a preset in ``strategies/``.
 """
 
-from .jit import hot, hot_inline
+from .jit import hot
 
-from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
+from .layout import (N_PARAMS, CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
                      CH_THIEF, CH_WARLORD, DECK_CAP, D_BASILICA, D_FRAMEWORK, D_NECROPOLIS,
                      G_CROWN, G_DECK_HEAD, G_DECK_N, G_FACEUP, G_NP, G_NRANKS, G_N_COMPLETE,
                      G_RANK_CHAR, K_COST, K_TYPE, N_TYPES, P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N,
                      P_TYPES, RNG_SEAT0, T_TRADE)
 from .rng import below
-from .rules import (affordable, armory_target, framework_build, necropolis_build, slot_cost,
-                    build_cost, can_build, exchange_cost, exchangeable, marshal_cost, seizable,
-                    within_limit, destroyable, has, income_count, income_type,
-                    max_card_payment, warlord_cost)
+from .rules import (affordable, armory_target, build_cost, can_build, destroyable, exchange_cost,
+                    exchangeable, framework_build, has, income_count, income_type, marshal_cost,
+                    max_card_payment, necropolis_build, seizable, slot_cost, warlord_cost,
+                    within_limit)
 from .state import beautified, city_size
 
 F_RANDOM = 0
@@ -48,33 +48,32 @@ PR_CARD_NEED = 12      # gather cards while fewer than this many buildable cards
 PR_GOLD_RESERVE = 13   # gold kept back when paying for attacks or the Smithy
 PR_W_NEW_TYPE = 14     # build/keep bonus for a district type missing from the city
 PR_SWAP_MARGIN = 15    # Magician swaps when another hand is this many cards larger
-N_PARAMS = 16
 
 NEG = -1.0e9
 
 
-@hot_inline
+@hot
 def _rng(s):
     return RNG_SEAT0 + s
 
 
-@hot_inline
+@hot
 def _better(st, s, v, best, ties):
     """Random tie-break helper: returns (take_it, new_best, new_ties)."""
     if v > best:
         return True, v, 1
     if v == best:
         ties += 1
-        return below(st.rng, _rng(s), ties) == 0, best, ties
+        return below(st, _rng(s), ties) == 0, best, ties
     return False, best, ties
 
 
-@hot_inline
+@hot
 def _param(tb, s, k):
     return tb.params[s, k]
 
 
-@hot_inline
+@hot
 def leader(st, s):
     """The opponent of ``s`` closest to completing (size, then city value); random ties."""
     best, ties, who = NEG, 0, -1
@@ -88,7 +87,7 @@ def leader(st, s):
     return who
 
 
-@hot_inline
+@hot
 def richest(st, s):
     """The opponent of ``s`` with the largest stash; random ties."""
     best, ties, who = NEG, 0, -1
@@ -100,7 +99,7 @@ def richest(st, s):
     return who
 
 
-@hot_inline
+@hot
 def useful_cards(st, tb, s):
     """Hand cards seat ``s`` could still build some day (not blocked by its city)."""
     n = 0
@@ -111,12 +110,12 @@ def useful_cards(st, tb, s):
     return n
 
 
-@hot_inline
+@hot
 def _missing_type(st, tb, s, kind):
     return st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] == 0
 
 
-@hot_inline
+@hot
 def card_value(st, tb, s, kind):
     """How much seat ``s`` wants district card ``kind`` in hand or city."""
     if has(st, s, kind):
@@ -131,7 +130,7 @@ def card_value(st, tb, s, kind):
 
 
 # ---- draft ------------------------------------------------------------------------------
-@hot_inline
+@hot
 def character_value(st, tb, s, r, viewer, ld, useful):
     """Value of the rank-``r`` character to seat ``s``, judged with ``viewer``'s parameters.
 
@@ -176,7 +175,7 @@ def character_value(st, tb, s, r, viewer, ld, useful):
     return v
 
 
-@hot_inline
+@hot
 def _best_rank(st, tb, s, avail, sign):
     """The rank in ``avail`` with the highest ``sign`` x value to seat ``s`` (random ties)."""
     best, ties, pick = NEG, 0, -1
@@ -193,45 +192,46 @@ def _best_rank(st, tb, s, avail, sign):
     return pick
 
 
-@hot_inline
+@hot
 def choose_character(st, tb, s, avail):
     """Rank index that seat ``s`` keeps from the bitmask ``avail`` of offered ranks."""
     return _best_rank(st, tb, s, avail, 1.0)
 
 
-@hot_inline
+@hot
 def choose_draft_discard(st, tb, s, avail):
     """Rank index that seat ``s`` discards face down (2-player draft): the least useful one."""
     return _best_rank(st, tb, s, avail, -1.0)
 
 
 # ---- gathering and building ----------------------------------------------------------------
-@hot_inline
+@hot
 def choose_gather_cards(st, tb, s):
     """True to draw cards, False to take gold (the deck is not empty)."""
     fam = st.p[s, P_FAMILY]
     if fam == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 1
+        return below(st, _rng(s), 2) == 1
     useful = useful_cards(st, tb, s)
     if fam == F_BUILDER:
         return useful == 0
     return useful < _param(tb, s, PR_CARD_NEED)
 
 
-@hot_inline
-def choose_keep(st, tb, s, drawn, n):
-    """Index in ``drawn[:n]`` of the card seat ``s`` keeps."""
+@hot
+def choose_keep(st, tb, s, start, n):
+    """Which of the ``n`` cards just drawn into ``hand[s, start:start + n]`` seat ``s``
+    keeps (0-based among them)."""
     best, ties, pick = NEG, 0, 0
     fam = st.p[s, P_FAMILY]
     for i in range(n):
-        v = 0.0 if fam == F_RANDOM else card_value(st, tb, s, drawn[i])
+        v = 0.0 if fam == F_RANDOM else card_value(st, tb, s, st.hand[s, start + i])
         take, best, ties = _better(st, s, v, best, ties)
         if take:
             pick = i
     return pick
 
 
-@hot_inline
+@hot
 def choose_build(st, tb, s):
     """Hand index of the district seat ``s`` builds now (within the turn's build limit),
     or -1 to stop building."""
@@ -259,13 +259,13 @@ def choose_build(st, tb, s):
     return pick
 
 
-@hot_inline
+@hot
 def choose_card_payment(st, tb, s, kind, cost):
     """Cards seat ``s`` pays toward ``kind`` (Thieves' Den): 0..max, gold pays the rest."""
     most = min(max_card_payment(st, s, kind), cost)
     least = min(most, max(0, cost - st.p[s, P_GOLD]))  # (a Cardinal's assist covers the rest)
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return least + below(st.rng, _rng(s), most - least + 1)
+        return least + below(st, _rng(s), most - least + 1)
     # keep cards that are still useful; pay with the useless ones first
     spare = st.p[s, P_HAND_N] - 1 - useful_cards(st, tb, s)
     return min(most, max(least, spare))
@@ -284,11 +284,11 @@ def choose_payment_card(st, tb, s):
     return pick
 
 
-@hot_inline
+@hot
 def choose_income_first(st, tb, s, itype):
     """Take the colour income before building (True) or after (False)."""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     # build first when the best build is of the income type and affordable without income
     i = choose_build(st, tb, s)
     if i < 0:
@@ -304,9 +304,9 @@ def choose_laboratory(st, tb, s):
     if st.p[s, P_HAND_N] == 0:
         return -1
     if st.p[s, P_FAMILY] == F_RANDOM:
-        if below(st.rng, _rng(s), 2) == 0:
+        if below(st, _rng(s), 2) == 0:
             return -1
-        return below(st.rng, _rng(s), st.p[s, P_HAND_N])
+        return below(st, _rng(s), st.p[s, P_HAND_N])
     i = choose_payment_card(st, tb, s)
     return i if card_value(st, tb, s, st.hand[s, i]) < 0 or st.p[s, P_HAND_N] > 3 else -1
 
@@ -315,7 +315,7 @@ def choose_laboratory(st, tb, s):
 def choose_smithy(st, tb, s):
     """Pay 2 gold for 3 cards with the Smithy?"""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return (useful_cards(st, tb, s) <= 1
             and st.p[s, P_GOLD] - 2 >= _param(tb, s, PR_GOLD_RESERVE))
 
@@ -324,7 +324,7 @@ def choose_smithy(st, tb, s):
 def choose_graveyard(st, tb, s, kind):
     """Pay 1 gold to take the destroyed ``kind`` into hand (Graveyard)?"""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return tb.kinds[K_COST, kind] >= 3 and not has(st, s, kind)
 
 
@@ -345,7 +345,15 @@ def predict_rank(st, tb, viewer, target, allowed):
     return pick
 
 
-@hot_inline
+@hot
+def _unseen(st, candidates, fallback):
+    """The ranks in bitmask ``candidates`` not discarded face up (which everyone knows are
+    out of play); ``fallback`` when that leaves none."""
+    m = candidates & ~st.g[G_FACEUP]
+    return m if m else fallback
+
+
+@hot
 def _random_rank(st, s, allowed):
     best, ties, pick = NEG, 0, -1
     for r in range(st.g[G_NRANKS]):
@@ -365,9 +373,7 @@ def choose_target_rank(st, tb, s, allowed, own, rob):
     fam = st.p[s, P_FAMILY]
     if fam == F_RANDOM:
         return _random_rank(st, s, allowed)
-    hidden = allowed & ~own & ~st.g[G_FACEUP]
-    if hidden == 0:
-        hidden = allowed
+    hidden = _unseen(st, allowed & ~own, allowed)
     if fam == F_BUILDER:
         return predict_rank(st, tb, s, richest(st, s), hidden) if rob else _random_rank(
             st, s, hidden)
@@ -385,9 +391,9 @@ def choose_magician(st, tb, s):
     n = st.g[G_NP]
     fam = st.p[s, P_FAMILY]
     if fam == F_RANDOM:
-        mode = below(st.rng, _rng(s), 3)
+        mode = below(st, _rng(s), 3)
         if mode == 1:
-            t = below(st.rng, _rng(s), n - 1)
+            t = below(st, _rng(s), n - 1)
             return 1, t if t < s else t + 1
         return mode, -1
     best, ties, who = NEG, 0, -1
@@ -407,7 +413,7 @@ def choose_magician(st, tb, s):
 def choose_redraw(st, tb, s, i):
     """Does the Magician put hand card ``i`` back in a redraw?"""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return card_value(st, tb, s, st.hand[s, i]) < 0
 
 
@@ -459,7 +465,7 @@ def choose_destroy(st, tb, s):
 def choose_income_cards(st, tb, s, n):
     """How many of ``n`` per-district resources seat ``s`` takes as cards (2016 Abbot)."""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), n + 1)
+        return below(st, _rng(s), n + 1)
     need = int(_param(tb, s, PR_CARD_NEED)) - useful_cards(st, tb, s)
     return min(n, max(0, need))
 
@@ -468,7 +474,7 @@ def choose_income_cards(st, tb, s, n):
 def choose_navigator_cards(st, tb, s):
     """Navigator: True for 4 cards, False for 4 gold."""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < _param(tb, s, PR_CARD_NEED)
 
 
@@ -476,7 +482,7 @@ def choose_navigator_cards(st, tb, s):
 def choose_scholar(st, tb, s):
     """Scholar: draw 7, keep 1 and shuffle the deck?"""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return True
 
 
@@ -507,7 +513,7 @@ def choose_tribute_card(st, tb, s):
     if st.p[s, P_GOLD] == 0:
         return i
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return i if below(st.rng, _rng(s), 2) == 0 else -1
+        return i if below(st, _rng(s), 2) == 0 else -1
     return i if card_value(st, tb, s, st.hand[s, i]) < 0 else -1
 
 
@@ -515,7 +521,7 @@ def choose_tribute_card(st, tb, s):
 def choose_emperor_card(st, tb, s, target):
     """2016 Emperor ``s``: take a random card (True) rather than 1 gold from ``target``."""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return useful_cards(st, tb, s) < _param(tb, s, PR_CARD_NEED)
 
 
@@ -525,8 +531,8 @@ def choose_spy(st, tb, s):
     the type they expect most of (trade: the most common in the deck)."""
     n = st.g[G_NP]
     if st.p[s, P_FAMILY] == F_RANDOM:
-        t = below(st.rng, _rng(s), n - 1)
-        return (t if t < s else t + 1), below(st.rng, _rng(s), N_TYPES)
+        t = below(st, _rng(s), n - 1)
+        return (t if t < s else t + 1), below(st, _rng(s), N_TYPES)
     best, ties, who = NEG, 0, -1
     for o in range(n):
         if o != s:
@@ -599,7 +605,7 @@ def choose_wizard_card(st, tb, s, target):
 def choose_wizard_build(st, tb, s, kind):
     """Wizard: build the card taken at once (True) rather than keep it."""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return True
 
 
@@ -661,15 +667,16 @@ PAY_NECROPOLIS = 2  # build the Necropolis by destroying one of his districts (2
 @hot
 def choose_build_mode(st, tb, s, kind):
     """How seat ``s`` pays for ``kind`` (legal and affordable one way or another): PAY_*.
-    Smart seats destroy to build only what they cannot pay for, and only to upgrade: the
-    Framework for a district costing 5 or more, the Necropolis for a district worth 2 or less."""
+    Smart seats destroy to build only what they cannot pay for: the Framework for a district
+    costing 5 or more (or when the Necropolis is not an option), else the Necropolis by
+    destroying their cheapest district."""
     gold_ok = affordable(st, tb, s, kind)
     frame = framework_build(st, s, kind)
     necro = necropolis_build(st, s, kind) and choose_sacrifice(st, tb, s) >= 0
     fam = st.p[s, P_FAMILY]
     if fam == F_RANDOM:
         n = (1 if gold_ok else 0) + (1 if frame else 0) + (1 if necro else 0)
-        j = below(st.rng, _rng(s), n)
+        j = below(st, _rng(s), n)
         if gold_ok:
             if j == 0:
                 return PAY_GOLD
@@ -705,7 +712,7 @@ def choose_sacrifice(st, tb, s):
 def choose_confiscate(st, tb, s, kind):
     """Magistrate ``s``: take the district ``kind`` just paid for under his signed warrant?"""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return True
 
 
@@ -729,7 +736,7 @@ def choose_bell_tower(st, tb, s):
     """Bell Tower: announce that cities are complete at 7?  Smart seats do when no opponent's
     city is larger than theirs."""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     ld = leader(st, s)
     return ld < 0 or city_size(st, ld) <= city_size(st, s)
 
@@ -739,9 +746,9 @@ def choose_museum(st, tb, s):
     """Museum: hand index of the card seat ``s`` puts under it (+1 point), or -1.  Smart
     seats tuck a card they cannot use."""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        if below(st.rng, _rng(s), 2) == 0:
+        if below(st, _rng(s), 2) == 0:
             return -1
-        return below(st.rng, _rng(s), st.p[s, P_HAND_N])
+        return below(st, _rng(s), st.p[s, P_HAND_N])
     i = choose_payment_card(st, tb, s)
     return i if card_value(st, tb, s, st.hand[s, i]) < 0 or st.p[s, P_HAND_N] > 4 else -1
 
@@ -779,12 +786,10 @@ def choose_bewitch(st, tb, s, allowed, optional):
     among those that may be in play."""
     fam = st.p[s, P_FAMILY]
     if fam == F_RANDOM:
-        if optional and below(st.rng, _rng(s), 4) == 0:
+        if optional and below(st, _rng(s), 4) == 0:
             return -1
         return _random_rank(st, s, allowed)
-    hidden = allowed & ~st.g[G_FACEUP]
-    if hidden == 0:
-        hidden = allowed
+    hidden = _unseen(st, allowed, allowed)
     ld = leader(st, s)
     useful = useful_cards(st, tb, s)
     best, ties, pick = NEG, 0, -1
@@ -805,8 +810,7 @@ def choose_warrants(st, tb, s, allowed):
     if fam == F_RANDOM:
         signed = _random_rank(st, s, allowed)
     else:
-        hidden = allowed & ~st.g[G_FACEUP]
-        signed = predict_rank(st, tb, s, leader(st, s), hidden if hidden else allowed)
+        signed = predict_rank(st, tb, s, leader(st, s), _unseen(st, allowed, allowed))
     a = _random_rank(st, s, allowed & ~(1 << signed))
     b = _random_rank(st, s, allowed & ~(1 << signed) & ~(1 << a))
     return signed, a, b
@@ -820,11 +824,9 @@ def choose_threats(st, tb, s, allowed):
     if fam == F_RANDOM:
         real = _random_rank(st, s, allowed)
     else:
-        hidden = allowed & ~st.g[G_FACEUP]
-        real = predict_rank(st, tb, s, richest(st, s), hidden if hidden else allowed)
+        real = predict_rank(st, tb, s, richest(st, s), _unseen(st, allowed, allowed))
     rest = allowed & ~(1 << real)
-    hidden = rest & ~st.g[G_FACEUP]
-    return real, _random_rank(st, s, hidden if hidden else rest)
+    return real, _random_rank(st, s, _unseen(st, rest, rest))
 
 
 @hot
@@ -836,7 +838,7 @@ def choose_bribe(st, tb, s, amount):
         return True
     fam = st.p[s, P_FAMILY]
     if fam == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return fam != F_BUILDER
 
 
@@ -844,7 +846,7 @@ def choose_bribe(st, tb, s, amount):
 def choose_reveal_threat(st, tb, s, real):
     """Blackmailer ``s``, refused: reveal the marker (she knows whether it is the flower)?"""
     if st.p[s, P_FAMILY] == F_RANDOM:
-        return below(st.rng, _rng(s), 2) == 0
+        return below(st, _rng(s), 2) == 0
     return real
 
 
@@ -886,9 +888,9 @@ def choose_theater(st, tb, s, mine):
     fam = st.p[s, P_FAMILY]
     n = st.g[G_NP]
     if fam == F_RANDOM:
-        if below(st.rng, _rng(s), 2) == 0:
+        if below(st, _rng(s), 2) == 0:
             return -1, -1
-        t = below(st.rng, _rng(s), n - 1)
+        t = below(st, _rng(s), n - 1)
         return (t if t < s else t + 1), _random_rank(st, s, mine)
     ld = leader(st, s)
     useful = useful_cards(st, tb, s)

@@ -4,31 +4,32 @@ District effects are dispatched here by district kind (``D_*``); a new district 
 case to the function that concerns it (build cost, build legality, destruction cost ...).
 """
 
-from .jit import hot_inline
+from .jit import hot
 
 from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR,
                      CH_KING, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_SCHOLAR,
-                     CH_SEER, CH_TRADER, CH_WARLORD, CH_WIZARD, D_ARMORY, D_FACTORY, D_FRAMEWORK, D_GREAT_WALL, D_NECROPOLIS, D_KEEP,
-                     D_MONUMENT, D_QUARRY, D_SCHOOL_OF_MAGIC, D_SECRET_VAULT, D_STABLES,
-                     D_THIEVES_DEN, G_BEWITCHED, G_BUILDS_LEFT, G_HOLDER, G_WITCH, G_KILLED, G_NP, G_N_COMPLETE,
-                     G_RANK_CHAR, G_RULESET, G_TURN_CHAR, G_TURN_SEAT, G_TURN_USED, K_COST,
-                     K_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016,
-                     R_CLASSIC, T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE, U_ASSIST)
+                     CH_SEER, CH_TRADER, CH_WARLORD, CH_WIZARD, D_ARMORY, D_FACTORY, D_FRAMEWORK,
+                     D_GREAT_WALL, D_KEEP, D_MONUMENT, D_NECROPOLIS, D_QUARRY, D_SCHOOL_OF_MAGIC,
+                     D_SECRET_VAULT, D_STABLES, D_THIEVES_DEN, G_BEWITCHED, G_BUILDS_LEFT,
+                     G_HOLDER, G_KILLED, G_NP, G_N_COMPLETE, G_RANK_CHAR, G_RULESET, G_TURN_CHAR,
+                     G_TURN_SEAT, G_TURN_USED, G_WITCH, K_COST, K_TYPE, P_CITY_N, P_GOLD,
+                     P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC, T_MILITARY,
+                     T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE, U_ASSIST)
 from .state import beautified, city_size, has
 
 
-@hot_inline
+@hot
 def is_complete(st, s):
     return city_size(st, s) >= st.g[G_N_COMPLETE]
 
 
-@hot_inline
+@hot
 def slot_cost(st, tb, s, i):
     """Cost of district ``i`` of seat ``s``'s city: printed, +1 if the Artist beautified it."""
     return tb.kinds[K_COST, st.city[s, i]] + beautified(st, s, i)
 
 
-@hot_inline
+@hot
 def build_cost(st, tb, s, kind):
     """Gold needed to build ``kind``: printed cost, less 1 for other purples with a Factory."""
     c = tb.kinds[K_COST, kind]
@@ -37,7 +38,7 @@ def build_cost(st, tb, s, kind):
     return c
 
 
-@hot_inline
+@hot
 def duplicate_allowed(st, s, kind):
     """May seat ``s`` build ``kind`` although its name is already in his city?  (The whole
     Wizard's turn, D18; the Quarry.)"""
@@ -55,7 +56,7 @@ def duplicate_allowed(st, s, kind):
     return True
 
 
-@hot_inline
+@hot
 def max_card_payment(st, s, kind):
     """How many hand cards may pay toward building ``kind`` (Thieves' Den), the card itself excluded."""
     if kind == D_THIEVES_DEN:
@@ -63,7 +64,7 @@ def max_card_payment(st, s, kind):
     return 0
 
 
-@hot_inline
+@hot
 def counts_toward_limit(st, tb, kind):
     """Does building ``kind`` in this turn use up one of the turn's builds?"""
     if st.g[G_TURN_CHAR] == CH_TRADER and tb.kinds[K_TYPE, kind] == T_TRADE:
@@ -71,7 +72,7 @@ def counts_toward_limit(st, tb, kind):
     return kind != D_STABLES
 
 
-@hot_inline
+@hot
 def within_limit(st, tb, kind):
     """Does this turn's build limit still allow building ``kind``?  (The Navigator builds
     nothing at all, not even the Stables.)"""
@@ -80,14 +81,14 @@ def within_limit(st, tb, kind):
     return st.g[G_BUILDS_LEFT] > 0 or not counts_toward_limit(st, tb, kind)
 
 
-@hot_inline
+@hot
 def may_enter(st, s, kind):
     """May district ``kind`` be built into (or confiscated into) seat ``s``'s city, payment
     aside?  Never the Secret Vault, nor the Monument into a city of 5 or more (RULES.md §4.3)."""
     return not (kind == D_SECRET_VAULT or (kind == D_MONUMENT and st.p[s, P_CITY_N] >= 5))
 
 
-@hot_inline
+@hot
 def affordable(st, tb, s, kind):
     """Can seat ``s`` pay for ``kind`` with gold, cards (Thieves' Den) and a Cardinal's assist?"""
     cards = max_card_payment(st, s, kind)
@@ -95,21 +96,21 @@ def affordable(st, tb, s, kind):
     return short <= 0 or assist_donor_exists(st, s, short, cards)
 
 
-@hot_inline
+@hot
 def framework_build(st, s, kind):
     """May seat ``s`` build ``kind`` by destroying his Framework instead of paying?  Not from
     a complete city (D24)."""
     return kind != D_FRAMEWORK and has(st, s, D_FRAMEWORK) and not is_complete(st, s)
 
 
-@hot_inline
+@hot
 def necropolis_build(st, s, kind):
     """May seat ``s`` build the Necropolis by destroying one of his districts?  Not from a
     complete city (D24)."""
     return kind == D_NECROPOLIS and st.p[s, P_CITY_N] > 0 and not is_complete(st, s)
 
 
-@hot_inline
+@hot
 def can_build(st, tb, s, kind):
     """Is the hand card ``kind`` legal and affordable for seat ``s`` (limit aside)?"""
     if not may_enter(st, s, kind):
@@ -120,7 +121,7 @@ def can_build(st, tb, s, kind):
             or necropolis_build(st, s, kind))
 
 
-@hot_inline
+@hot
 def assist_donor_exists(st, s, short, cards):
     """Cardinal (D32): once per turn, may another player give the gold shortfall ``short``
     of a build, against as many cards from hand (not the card being built, nor the
@@ -135,7 +136,7 @@ def assist_donor_exists(st, s, short, cards):
     return False
 
 
-@hot_inline
+@hot
 def bishop_protects(st, tb, s):
     """Are seat ``s``'s districts protected by a living Bishop this round?  A bewitched
     Bishop protects the Witch's city, not his holder's (RULES.md §3 Witch)."""
@@ -148,7 +149,7 @@ def bishop_protects(st, tb, s):
     return g[G_HOLDER + RANK_BISHOP] == s
 
 
-@hot_inline
+@hot
 def warlord_cost(st, tb, target, i):
     """Gold the Warlord pays to destroy district ``i`` of ``target``'s city (Great Wall, D20)."""
     kind = st.city[target, i]
@@ -158,13 +159,13 @@ def warlord_cost(st, tb, target, i):
     return c
 
 
-@hot_inline
+@hot
 def marshal_cost(st, tb, target, i):
     """Gold the Marshal pays the owner to seize district ``i`` of ``target``'s city (D20)."""
     return slot_cost(st, tb, target, i) + (1 if has(st, target, D_GREAT_WALL) else 0)
 
 
-@hot_inline
+@hot
 def seizable(st, tb, s, target, i):
     """May the Marshal of seat ``s`` seize district ``i`` of ``target``'s city (cost aside)?"""
     kind = st.city[target, i]
@@ -173,7 +174,7 @@ def seizable(st, tb, s, target, i):
             and not bishop_protects(st, tb, target))
 
 
-@hot_inline
+@hot
 def exchange_cost(st, tb, s, mine, target, theirs):
     """Gold the Diplomat of seat ``s`` pays ``target`` to swap his district ``mine`` for the
     target's district ``theirs``: the positive cost difference, +1 in 2016 if the target's
@@ -183,7 +184,7 @@ def exchange_cost(st, tb, s, mine, target, theirs):
     return max(0, diff) + wall
 
 
-@hot_inline
+@hot
 def exchangeable(st, tb, s, mine, target, theirs):
     """May the Diplomat of seat ``s`` swap district ``mine`` of his city for ``theirs`` of
     ``target``'s (cost aside)?  Never the Keep (either side, D19/D41), never a protected
@@ -200,7 +201,7 @@ def exchangeable(st, tb, s, mine, target, theirs):
     return a == b or not (has(st, s, b) or has(st, target, a))
 
 
-@hot_inline
+@hot
 def armory_target(st, tb, s, target, i):
     """May seat ``s`` destroy his Armory to destroy district ``i`` of ``target``'s city?
     Classic: another player's city; 2016: any city.  Never in a complete city, his own
@@ -212,7 +213,7 @@ def armory_target(st, tb, s, target, i):
     return True
 
 
-@hot_inline
+@hot
 def destroyable(st, tb, target, i):
     """May the Warlord destroy district ``i`` of ``target``'s city (cost aside)?"""
     if is_complete(st, target) or bishop_protects(st, tb, target):
@@ -225,7 +226,7 @@ INCOME_CARDS = 1
 INCOME_CHOICE = 2  # 2016 Abbot: each district pays 1 gold or 1 card, as declared
 
 
-@hot_inline
+@hot
 def income_type(char):
     """District type that pays ``char``'s income (1 per district), -1 if none."""
     if char == CH_KING or char == CH_EMPEROR or char == CH_PATRICIAN:
@@ -239,7 +240,7 @@ def income_type(char):
     return -1
 
 
-@hot_inline
+@hot
 def income_count(st, tb, s, itype):
     """Districts of seat ``s`` paying income of type ``itype`` (School of Magic counts, D: any)."""
     if itype < 0:
@@ -247,7 +248,7 @@ def income_count(st, tb, s, itype):
     return st.p[s, P_TYPES + itype] + st.p[s, P_KINDS + D_SCHOOL_OF_MAGIC]
 
 
-@hot_inline
+@hot
 def income_kind(st, char):
     """What ``char``'s per-district income pays: INCOME_GOLD, INCOME_CARDS or INCOME_CHOICE."""
     if char == CH_PATRICIAN or char == CH_CARDINAL:
@@ -257,7 +258,7 @@ def income_kind(st, char):
     return INCOME_GOLD
 
 
-@hot_inline
+@hot
 def build_limit(char):
     """Builds allowed in ``char``'s turn."""
     if char == CH_ARCHITECT:
@@ -269,7 +270,7 @@ def build_limit(char):
     return 1
 
 
-@hot_inline
+@hot
 def threatenable(st, r):
     """May the Blackmailer threaten rank ``r`` (rank 1, the killed and the bewitched
     characters excepted)?"""

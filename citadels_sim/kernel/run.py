@@ -1,27 +1,29 @@
 """Entry points into the kernel: many games in parallel, or one game with its event log.
 
 Game ``first + j`` of a run is seeded from ``(seed, first + j)`` alone, so any chunking and
-any number of threads give the same games.  Each ``prange`` iteration writes only its own
-output rows.
+any number of threads give the same games.  Each ``prange`` iteration plays one game in its
+thread's own ``State`` record and writes only its own output rows; the loop body is a single
+call of :func:`play_one`, compiled once, so the parallel wrapper adds little to the compile.
 """
 
+import numba
 import numpy as np
-from numba import njit, prange
-
-from .jit import alloc
+from numba import prange
 
 from .game import play_game
+from .jit import compile_kernel, hot, parallel
 from .layout import (C_LEN, D_HAUNTED, G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER, G_LOG_N, G_NP,
-                     G_ROUND, MAX_RANKS, OG_CAP_HIT, OG_CROWN, OG_FIRST, OG_GAME_LEN, OG_HOLDER,
-                     OG_ROUNDS, O_COLOURS, O_COMPLETE, O_DISTRICTS, O_EXTRAS, O_FIRST, O_GOLD,
-                     O_HAND, O_PLACE, O_SCORE, O_SEAT_LEN, O_UNIQUE_HI, O_UNIQUE_LO, O_VALUE,
-                     P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD, P_HAND_N, P_PLACE,
-                     P_SCORE, P_VALUE, UNIQUE_LO_BITS)
-from .state import new_state
+                     G_ROUND, MAX_RANKS, MAX_SEATS, OG_CAP_HIT, OG_CROWN, OG_FIRST, OG_GAME_LEN,
+                     OG_HOLDER, OG_ROUNDS, O_COLOURS, O_COMPLETE, O_DISTRICTS, O_EXTRAS, O_FIRST,
+                     O_GOLD, O_HAND, O_PLACE, O_SCORE, O_SEAT_LEN, O_UNIQUE_HI, O_UNIQUE_LO,
+                     O_VALUE, P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD, P_HAND_N,
+                     P_PLACE, P_SCORE, P_VALUE, TABLES_DTYPE, UNIQUE_LO_BITS)
+from .state import new_state, new_states, setup_game
 
 
-@alloc
-def _write(st, seat_out, game_out):
+@hot
+def write_outputs(st, seat_out, game_out):
+    """Copy a finished game's per-seat and per-game outputs (layout ``O_*``, ``OG_*``)."""
     g = st.g
     for s in range(g[G_NP]):
         seat_out[s, O_SCORE] = st.p[s, P_SCORE]
@@ -48,37 +50,56 @@ def _write(st, seat_out, game_out):
     game_out[OG_FIRST] = g[G_FIRST]
     game_out[OG_CROWN] = g[G_CROWN]
     for r in range(MAX_RANKS):
-        game_out[OG_HOLDER + r] = st.g[G_HOLDER + r]
+        game_out[OG_HOLDER + r] = g[G_HOLDER + r]
 
 
-@njit(cache=True, parallel=True)
-def run_games(tb, seed, first, seat_out, game_out, held_out, records_out, picks_out):
-    """Play games ``first .. first + len(game_out) - 1`` into the preallocated outputs.
+@hot
+def play_one(st, tb, seed, game, seat_out, game_out, held, records, picks):
+    """Set up game ``game`` in ``st``, play it and write its outputs."""
+    setup_game(st, tb, seed, game, False)
+    play_game(st, tb, held, records, picks)
+    write_outputs(st, seat_out, game_out)
+
+
+@parallel
+def run_games(tables, seed, first, states, seats_out, games_out, held_out, records_out,
+              picks_out):
+    """Play games ``first .. first + len(games_out) - 1`` into the preallocated outputs,
+    each in the ``State`` of the thread that plays it (``states``: one per thread), with
+    the ``Tables`` record ``tables[0]`` (an array: numba's parallel loop cannot take a
+    record argument).
 
     ``picks_out`` has one row per game, or a single row with no rounds when the per-round
     detail is not wanted.
     """
-    for j in prange(game_out.shape[0]):
-        st = new_state(tb, seed, first + j, False)
-        play_game(st, tb, held_out[j], records_out[j], picks_out[j % picks_out.shape[0]])
-        _write(st, seat_out[j], game_out[j])
+    for j in prange(games_out.shape[0]):
+        play_one(states[numba.get_thread_id()], tables[0], seed, first + j, seats_out[j], games_out[j],
+                 held_out[j], records_out[j], picks_out[j % picks_out.shape[0]])
 
 
-@alloc
-def play_state(tb, seed, game, log_on):
+def play_chunk_arrays(tb, seed: int, first: int, seats_out, games_out, held_out, records_out,
+                      picks_out) -> None:
+    """Python entry: :func:`run_games` with a scratch ``State`` for every thread."""
+    compile_kernel()
+    run_games(np.array([tb], TABLES_DTYPE), seed, first,
+              new_states(numba.config.NUMBA_NUM_THREADS), seats_out, games_out, held_out,
+              records_out, picks_out)
+
+
+def play_state(tb, seed: int, game: int, log_on: bool):
     """Play one game (with its event log if ``log_on``) and return its final State."""
+    compile_kernel()
     st = new_state(tb, seed, game, log_on)
-    held = np.zeros((st.p.shape[0], MAX_RANKS), np.int16)
-    records = np.zeros((st.p.shape[0], MAX_RANKS, C_LEN), np.int32)
-    play_game(st, tb, held, records, np.zeros((0, MAX_RANKS, 2), np.int8))
+    play_game(st, tb, np.zeros((MAX_SEATS, MAX_RANKS), np.int16),
+              np.zeros((MAX_SEATS, MAX_RANKS, C_LEN), np.int32),
+              np.zeros((0, MAX_RANKS, 2), np.int8))
     return st
 
 
-@alloc
-def run_logged(tb, seed, game):
+def run_logged(tb, seed: int, game: int):
     """Play one game with its event log; returns (log rows, seat outputs, game outputs)."""
     st = play_state(tb, seed, game, True)
-    seat_out = np.zeros((st.p.shape[0], O_SEAT_LEN), np.int32)
+    seat_out = np.zeros((MAX_SEATS, O_SEAT_LEN), np.int32)
     game_out = np.zeros(OG_GAME_LEN, np.int32)
-    _write(st, seat_out, game_out)
+    write_outputs(st, seat_out, game_out)
     return st.log[:st.g[G_LOG_N]].copy(), seat_out, game_out

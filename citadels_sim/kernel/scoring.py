@@ -13,8 +13,10 @@ from .state import built_round
 
 
 @hot
-def _bonus_and_extras(st, tb, s, counts):
-    """Colour bonus plus the type-dependent extras for the given type counts."""
+def _bonus_and_extras(st, tb, s):
+    """Colour bonus plus the type-dependent extras for the type counts in the scratch
+    space ``g[G_SCRATCH:G_SCRATCH + N_TYPES]`` (filled by :func:`score_seat`)."""
+    counts = st.g[G_SCRATCH:G_SCRATCH + N_TYPES]
     rs = st.g[G_RULESET]
     need = N_TYPES - 1 if rs == R_FOUR_COLOR else N_TYPES
     colours = 3
@@ -48,7 +50,8 @@ def score_seat(st, tb, s):
     for i in range(st.p[s, P_CITY_N]):
         kind = st.city[s, i]
         value += slot_cost(st, tb, s, i)
-        if kind == D_HAUNTED and not (g[G_RULESET] == R_CLASSIC and built_round(st, s, i) == g[G_ROUND]):
+        last_round = g[G_RULESET] == R_CLASSIC and built_round(st, s, i) == g[G_ROUND]
+        if kind == D_HAUNTED and not last_round:
             free += 1
         else:
             counts[tb.kinds[K_TYPE, kind]] += 1
@@ -81,7 +84,7 @@ def score_seat(st, tb, s):
         for _ in range(free):
             counts[code % N_TYPES] += 1
             code //= N_TYPES
-        colours, extra = _bonus_and_extras(st, tb, s, counts)
+        colours, extra = _bonus_and_extras(st, tb, s)
         if colours + extra > best:
             best, best_colours, best_extra = colours + extra, colours, extra
         code = c

@@ -5,49 +5,70 @@ city edits), which keeps the conservation of cards easy to check.  See
 :mod:`citadels_sim.kernel.layout` for what each array holds.
 """
 
-from collections import namedtuple
-
 import numpy as np
-from .jit import alloc, hot, hot_inline
 
-from .layout import (CITY_CAP, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT, G_CFG_LEN, G_CROWN,
-                     G_DECK_HEAD, G_DECK_N, G_EVENT, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LEN,
-                     G_LOG_ON, G_NP, G_PILE_N, G_ROBBED, G_TAXER, G_BEWITCHED, G_WITCH, G_WARRANT, G_MAGISTRATE, G_THREAT, G_BLACKMAILER, G_FACEUP, G_WARRANTS, G_THREATS, G_RANK1_BUILT, P_REVEALED, G_ROBBER, G_TURN_RANK, HAND_CAP, K_COUNT, K_TYPE,
-                     LOG_CAP, LOG_W, MAX_RANKS, PILE_CAP, BEAUTIFIED, ROUND_MASK, MAX_SEATS, N_STREAMS, P_AT7, P_AT8, P_CITY_N,
-                     P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_LEN, P_TYPES, RNG_DECK, RNG_DRAFT)
+from .jit import hot
+from .layout import (BEAUTIFIED, CITY_CAP, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT,
+                     G_BEWITCHED, G_BLACKMAILER, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N,
+                     G_EVENT, G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N,
+                     G_LOG_ON, G_MAGISTRATE, G_NP, G_NRANKS, G_PILE_N, G_RANK1_BUILT,
+                     G_ROBBED, G_ROBBER, G_TAXER, G_THREAT, G_THREATS, G_TURN_RANK, G_WARRANT,
+                     G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_RANKS, MAX_SEATS, P_AT7, P_AT8,
+                     P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_REVEALED, P_TYPES,
+                     RNG_DECK, RNG_DRAFT, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
 from .rng import below, seed_streams
 
-State = namedtuple("State", ["g", "p", "hand", "city", "city_round", "deck", "rng", "log"])
-State.__doc__ = "One game's mutable arrays (layout in citadels_sim.kernel.layout)."
 
-Tables = namedtuple("Tables", ["kinds", "cfg", "params"])
-Tables.__doc__ = "Constant per-run arrays: district kinds, configuration, strategy parameters."
+def new_state(tb, seed: int, game: int, log_on: bool):
+    """A fresh ``State`` record set up for game ``game`` of a run (from Python)."""
+    st = np.zeros(1, STATE_DTYPE).view(np.recarray)[0]
+    setup_game(st, tb, seed, game, log_on)
+    return st
 
 
-@alloc
-def new_state(tb, seed, game, log_on):
-    """Allocate and set up game ``game`` of a run: shuffled deck, 4 cards and 2 gold each."""
-    g = np.zeros(G_LEN, np.int32)
-    g[:G_CFG_LEN] = tb.cfg[:G_CFG_LEN]
-    p = np.zeros((MAX_SEATS, P_LEN), np.int32)
-    st = State(g, p, np.zeros((MAX_SEATS, HAND_CAP), np.int16),
-               np.full((MAX_SEATS, CITY_CAP), -1, np.int16),
-               np.zeros((MAX_SEATS, CITY_CAP), np.int16),
-               np.full(DECK_CAP + PILE_CAP, -1, np.int16), np.zeros(N_STREAMS, np.uint64),
-               np.zeros((LOG_CAP if log_on else 1, LOG_W), np.int32))
-    seed_streams(st.rng, seed, game)
+def new_tables(kinds: np.ndarray, cfg: np.ndarray, params: np.ndarray):
+    """A ``Tables`` record holding the district kinds, configuration and strategy
+    parameters (copied)."""
+    tb = np.zeros(1, TABLES_DTYPE).view(np.recarray)[0]
+    tb.kinds[:] = kinds
+    tb.cfg[:] = cfg
+    tb.params[:] = params
+    return tb
+
+
+def new_states(n: int) -> np.ndarray:
+    """``n`` uninitialised ``State`` records (scratch for one thread each)."""
+    return np.empty(n, STATE_DTYPE)
+
+
+@hot
+def setup_game(st, tb, seed, game, log_on):
+    """Reset ``st`` to the start of game ``game`` of a run: configuration copied from ``tb``,
+    the deck shuffled, 4 cards and 2 gold each.  The log's rows are not cleared (only the
+    first ``g[G_LOG_N]`` are ever read)."""
+    g = st.g
+    g[:] = 0
+    for i in range(G_CFG_LEN):
+        g[i] = tb.cfg[i]
+    st.p[:, :] = 0
+    st.hand[:, :] = 0
+    st.city[:, :] = -1
+    st.city_round[:, :] = 0
+    st.deck[:] = -1
+    seed_streams(st, seed, game)
     g[G_LOG_ON] = 1 if log_on else 0
+    g[G_LOG_N] = 0
     clear_round(st)
     g[G_TURN_RANK] = -1
     g[G_FIRST] = -1
     # the deck, shuffled (Fisher-Yates on the deck stream)
     n = 0
-    for kind in range(tb.kinds[K_COUNT].shape[0]):
-        for _ in range(tb.kinds[K_COUNT][kind]):
+    for kind in range(tb.kinds.shape[1]):
+        for _ in range(tb.kinds[K_COUNT, kind]):
             st.deck[n] = kind
             n += 1
     for i in range(n - 1, 0, -1):
-        j = below(st.rng, RNG_DECK, i + 1)
+        j = below(st, RNG_DECK, i + 1)
         t = st.deck[i]
         st.deck[i] = st.deck[j]
         st.deck[j] = t
@@ -55,15 +76,14 @@ def new_state(tb, seed, game, log_on):
     g[G_DECK_N] = n
     np_ = g[G_NP]
     for s in range(np_):
-        p[s, P_FAMILY] = g[G_FAMILY + s]
-        p[s, P_GOLD] = 2
-        p[s, P_AT7] = -1
-        p[s, P_AT8] = -1
+        st.p[s, P_FAMILY] = g[G_FAMILY + s]
+        st.p[s, P_GOLD] = 2
+        st.p[s, P_AT7] = -1
+        st.p[s, P_AT8] = -1
         for _ in range(4):
             hand_add(st, s, draw(st))
     if g[G_CROWN] < 0:
-        g[G_CROWN] = below(st.rng, RNG_DRAFT, np_)
-    return st
+        g[G_CROWN] = below(st, RNG_DRAFT, np_)
 
 
 @hot
@@ -83,8 +103,18 @@ def clear_round(st):
         st.p[s, P_REVEALED] = 0
 
 
+@hot
+def own_ranks(st, s):
+    """Bitmask of the ranks seat ``s`` holds this round."""
+    m = 0
+    for r in range(st.g[G_NRANKS]):
+        if st.g[G_HOLDER + r] == s:
+            m |= 1 << r
+    return m
+
+
 # ---- deck ---------------------------------------------------------------------------
-@hot_inline
+@hot
 def draw(st):
     """Take the top card of the deck (-1 if the deck is empty)."""
     g = st.g
@@ -97,7 +127,7 @@ def draw(st):
     return card
 
 
-@hot_inline
+@hot
 def to_bottom(st, card):
     """Put a card face down at the bottom of the deck."""
     g = st.g
@@ -106,21 +136,21 @@ def to_bottom(st, card):
 
 
 # ---- gold ---------------------------------------------------------------------------
-@hot_inline
+@hot
 def gain(st, s, n):
     """Seat ``s`` takes ``n`` gold from the bank."""
     st.p[s, P_GOLD] += n
     st.g[G_BANK_OUT] += n
 
 
-@hot_inline
+@hot
 def pay(st, s, n):
     """Seat ``s`` pays ``n`` gold to the bank (the caller checks he has it)."""
     st.p[s, P_GOLD] -= n
     st.g[G_BANK_IN] += n
 
 
-@hot_inline
+@hot
 def transfer(st, src, dst, n):
     """Move ``n`` gold from seat ``src``'s stash to seat ``dst``'s."""
     st.p[src, P_GOLD] -= n
@@ -128,13 +158,13 @@ def transfer(st, src, dst, n):
 
 
 # ---- hands --------------------------------------------------------------------------
-@hot_inline
+@hot
 def hand_add(st, s, card):
     st.hand[s, st.p[s, P_HAND_N]] = card
     st.p[s, P_HAND_N] += 1
 
 
-@hot_inline
+@hot
 def hand_take(st, s, i):
     """Remove and return the card at position ``i`` of seat ``s``'s hand."""
     n = st.p[s, P_HAND_N] - 1
@@ -151,7 +181,7 @@ def shuffle_deck(st):
     n = g[G_DECK_N]
     head = g[G_DECK_HEAD]
     for i in range(n - 1, 0, -1):
-        j = below(st.rng, RNG_DECK, i + 1)
+        j = below(st, RNG_DECK, i + 1)
         a = (head + i) % DECK_CAP
         b = (head + j) % DECK_CAP
         t = st.deck[a]
@@ -173,19 +203,19 @@ def gain_cards(st, s, n):
 
 
 # ---- cities -------------------------------------------------------------------------
-@hot_inline
+@hot
 def has(st, s, kind):
     """Is district ``kind`` in seat ``s``'s city?"""
     return st.p[s, P_KINDS + kind] > 0
 
 
-@hot_inline
+@hot
 def city_size(st, s):
     """Size toward completion: districts, +1 for the Monument (2016)."""
     return st.p[s, P_CITY_N] + (1 if st.p[s, P_KINDS + D_MONUMENT] > 0 else 0)
 
 
-@hot_inline
+@hot
 def _track_size(st, s):
     """Record the event index at which the city last reached 7 and 8 (D25)."""
     g = st.g
@@ -201,7 +231,7 @@ def _track_size(st, s):
         st.p[s, P_AT8] = g[G_EVENT]
 
 
-@hot_inline
+@hot
 def city_add(st, tb, s, kind, rnd):
     """Put district ``kind`` into seat ``s``'s city (built in round ``rnd``)."""
     n = st.p[s, P_CITY_N]
@@ -238,19 +268,19 @@ def city_move(st, tb, src, i, dst):
     return kind
 
 
-@hot_inline
+@hot
 def beautified(st, s, i):
     """1 if district ``i`` of seat ``s``'s city is beautified, else 0."""
     return 1 if st.city_round[s, i] & BEAUTIFIED else 0
 
 
-@hot_inline
+@hot
 def built_round(st, s, i):
     """Round in which district ``i`` of seat ``s``'s city was built."""
     return st.city_round[s, i] & ROUND_MASK
 
 
-@hot_inline
+@hot
 def tuck(st, card):
     """Put a card face down under the Museum."""
     st.deck[DECK_CAP + st.g[G_PILE_N]] = card

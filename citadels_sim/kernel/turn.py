@@ -14,20 +14,21 @@ hooks of :mod:`characters` and district work in :mod:`districts`; this module ne
 a character or a district.
 """
 
-from .jit import hot, hot_inline
+from .jit import hot
 
 from .characters import (after_gather, before_gather, end_of_turn, on_reveal, resolve_threat,
                          robbery, take_income)
 from .districts import build_from_hand, gather, turn_actions
-from .layout import (G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_THREATS, G_TURN_BUILD_GOLD,
-                     G_TURN_BUILT, G_TURN_CHAR, G_TURN_OVER, G_TURN_RANK, G_TURN_SEAT,
-                     G_TURN_USED, G_WITCH, P_REVEALED, R_FOUR_COLOR, U_GATHERED, U_INCOME)
+from .layout import (G_BEWITCHED, G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_THREATS,
+                     G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_OVER, G_TURN_RANK,
+                     G_TURN_SEAT, G_TURN_USED, G_WITCH, P_REVEALED, R_FOUR_COLOR, U_GATHERED,
+                     U_INCOME)
 from .log import EV_CALL, EV_RESUME, event
 from .policy import choose_build, choose_income_first
 from .rules import build_limit, counts_toward_limit, income_type
 
 
-@hot_inline
+@hot
 def _open(st, ch, r, s):
     """Start the turn of rank ``r`` (character ``ch``) played by seat ``s``."""
     g = st.g
@@ -41,28 +42,28 @@ def _open(st, ch, r, s):
     g[G_BUILDS_LEFT] = build_limit(ch)
 
 
-@hot_inline
+@hot
 def _close(st):
     st.g[G_TURN_RANK] = -1
     st.g[G_TURN_SEAT] = -1
     st.g[G_TURN_CHAR] = -1
 
 
-@hot_inline
+@hot
 def _reveal(st, r, s):
     """Seat ``s`` reveals rank ``r``: the call, then the theft."""
     st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], r + 1)
-    event(st, EV_CALL, s, r)
+    event(st, EV_CALL, s, r, 0, 0, 0, 0)
     robbery(st, s, r)
 
 
-@hot_inline
+@hot
 def _gather(st, tb, s, r):
     gather(st, tb, s, r)
     st.g[G_TURN_USED] |= U_GATHERED
 
 
-@hot_inline
+@hot
 def _play(st, tb, ch, s, r):
     """Steps 1 (on-reveal effects) to 7 of the turn; the gather only if not yet done."""
     g = st.g
@@ -91,16 +92,18 @@ def _play(st, tb, ch, s, r):
 
 
 @hot
-def play_turn(st, tb, r, s, resumed):
-    """Seat ``s`` plays the rank-``r`` character's turn (``resumed`` False).  With ``resumed``, ``s`` is the
-    Witch's holder resuming her turn as the bewitched rank ``r``: its abilities and limits
-    on her own city, hand and stash, without revealing or gathering again; her end-of-turn
-    effects come at its end (RULES.md §3 Witch)."""
+def play_turn(st, tb, r, s):
+    """Seat ``s`` plays the rank-``r`` character's turn.
+
+    The bewitched rank's holder only gathers (:func:`gather_only_turn`), so its turn here is
+    the Witch's: ``s`` resumes her turn as that character, with its abilities and limits on
+    her own city, hand and stash, without revealing or gathering again; her end-of-turn
+    effects come at its end (RULES.md §3 Witch).  One compiled body serves both."""
     ch = st.g[G_RANK_CHAR + r]
     _open(st, ch, r, s)
-    if resumed:
+    if st.g[G_BEWITCHED] == r:
         st.g[G_TURN_USED] |= U_GATHERED
-        event(st, EV_RESUME, s, r)
+        event(st, EV_RESUME, s, r, 0, 0, 0, 0)
     else:
         _reveal(st, r, s)
         if (st.g[G_THREATS] >> r) & 1:  # threatened: gather first, then answer the threat
@@ -124,4 +127,4 @@ def gather_only_turn(st, tb, r, s):
 @hot
 def resume_witch(st, tb, r):
     """The Witch's holder resumes her turn as the bewitched rank ``r``."""
-    play_turn(st, tb, r, st.g[G_WITCH], True)
+    play_turn(st, tb, r, st.g[G_WITCH])
