@@ -1,5 +1,5 @@
-"""The ``citadels`` command line: simulate, replay, bench, list, experiment, report, compare,
-balance."""
+"""The ``citadels`` command line: simulate, replay, bench, warmup, list, experiment, report,
+compare, balance."""
 
 from __future__ import annotations
 
@@ -68,6 +68,21 @@ def _bench(a: argparse.Namespace) -> None:
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print(f"{label:<{width}}  {value}")
+
+
+def _warmup(a: argparse.Namespace) -> None:
+    import time
+
+    import numba
+
+    from .warmup import ensure_kernel
+    start = time.perf_counter()
+    timings = ensure_kernel()
+    compiled = sum(1 for _, _, c in timings if c)
+    how = f"compiled {compiled} of {len(timings)} functions" if compiled else \
+        f"{len(timings)} functions loaded from the cache"
+    print(f"kernel ready in {time.perf_counter() - start:.1f} s ({how}); "
+          f"cache: {numba.config.CACHE_DIR}")
 
 
 def _list(a: argparse.Namespace) -> None:
@@ -174,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=200_000)
     p.add_argument("--no-cold", action="store_true", help="skip the cold-start measurement")
     p.set_defaults(run=_bench)
+    p = sub.add_parser("warmup", help="compile the kernel now (first run, new install, "
+                                      "each cluster node), or check that it is cached")
+    p.set_defaults(run=_warmup)
     p = sub.add_parser("list", help="rulesets, characters, districts, presets, strategies")
     p.set_defaults(run=_list)
 

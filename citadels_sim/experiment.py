@@ -53,6 +53,7 @@ from .config import ConfigError, GameConfig
 from .simulate import Run
 from .strategies import get
 from .summary import Summary
+from .warmup import ensure_kernel
 
 GRID = ("ruleset", "players", "characters", "districts", "preset", "lineup")
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
@@ -305,6 +306,7 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
     summaries = {c.slug: Summary() for c in exp.cells}
     played, kernel = 0, 0.0
     start = time.perf_counter()
+    ensure_kernel()
     with tqdm(total=exp.total_games, unit="game", disable=not progress, smoothing=0.05) as bar:
         for cell, _, job in _runs(exp, root, workers):
             bar.set_description(cell.slug)

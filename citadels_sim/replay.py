@@ -28,6 +28,7 @@ from .kernel.log import EVENTS
 from .kernel.run import run_logged
 from .simulate import build_tables, resolve_strategies
 from .strategies import Strategy
+from .warmup import ensure_kernel
 
 #: event fields that hold a rank index or a district kind (in every event that has them)
 _RANK_FIELDS = {"character", "signed", "warrant", "warrant2", "real", "bluff"}
@@ -44,6 +45,7 @@ def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strat
     if game < 0:
         raise ValueError(f"game must be a non-negative game index, got {game}.")
     lineup = resolve_strategies(strategies, config.players)
+    ensure_kernel()
     log, seat_out, game_out = run_logged(build_tables(config, lineup), np.int64(seed),
                                          np.int64(game))
     events = [_event(row, config) for row in log]

@@ -1,0 +1,76 @@
+"""The kernel's compile: one signature per function, callees first, and the first-run message.
+
+The cold-start time itself is measured by ``citadels bench`` (a report, not an assertion).
+"""
+
+import numba
+import pytest
+
+from citadels_sim import GameConfig, replay, simulate
+from citadels_sim.kernel import jit
+from citadels_sim.warmup import _MESSAGE, _Progress, ensure_kernel
+
+
+def _name(d) -> str:
+    return f"{d.py_func.__module__}.{d.py_func.__name__}"
+
+
+def test_every_kernel_function_has_one_signature_after_whole_games():
+    simulate(GameConfig(ruleset="2016", players=6, characters="cunning_agents",
+                        districts="cunning_agents"), games=200, seed=1)
+    simulate(GameConfig(ruleset="classic", players=3), "random,builder,aggressive", games=200)
+    replay(GameConfig(ruleset="four_color", players=7), "heuristic", seed=2, game=1)
+    functions = jit.kernel_functions()
+    assert len(functions) > 100
+    several = {_name(d): len(d.signatures) for d in functions if len(d.signatures) != 1}
+    assert several == {}
+
+
+def test_signature_follows_parameter_names():
+    from citadels_sim.kernel import policy, run
+    assert jit.signature(policy._better) == (jit.STATE, numba.int64, numba.float64,
+                                             numba.float64, numba.int64)
+    assert jit.signature(run.run_games)[0] == jit.ARG_TYPES["tables"]
+
+
+def test_a_new_argument_type_is_refused_not_compiled():
+    from citadels_sim.kernel import state
+    st = state.new_state(state.new_tables(*_tables()), 0, 0, False)
+    with pytest.raises(TypeError):
+        state.gain(st, (0, 1), 1)  # a tuple for a seat: no such signature, no new compile
+    assert len(state.gain.signatures) == 1
+
+
+def _tables():
+    import numpy as np
+
+    from citadels_sim.kernel import layout as L
+    cfg = GameConfig().tables()
+    return cfg["kinds"], cfg["cfg"], np.zeros((L.MAX_SEATS, L.N_PARAMS))
+
+
+def test_callees_are_compiled_before_their_callers():
+    order = jit.compile_order()
+    position = {id(d): i for i, d in enumerate(order)}
+    known = set(position)
+    assert len(order) == len(jit.kernel_functions())
+    for d in order:
+        for callee in jit._callees(d, known):
+            assert position[id(callee)] < position[id(d)], (_name(callee), _name(d))
+
+
+def test_ensure_kernel_is_quiet_and_instant_once_loaded(capsys):
+    assert ensure_kernel() == []
+    assert capsys.readouterr().err == ""
+
+
+def test_a_compile_says_what_it_is_doing(capsys):
+    progress = _Progress(show=True)
+    progress(1, 3, "state.gain", False)  # loaded from the cache: nothing said
+    assert capsys.readouterr().err == ""
+    progress(2, 3, "state.pay", True)
+    progress(3, 3, "run.run_games", True)
+    progress.close()
+    err = capsys.readouterr().err
+    assert _MESSAGE in err and "first run only" in err
+    assert "kernel compiled in" in err
