@@ -21,7 +21,6 @@ from tqdm.auto import tqdm
 from . import KERNEL_VERSION, __version__, store
 from .config import ConfigError, GameConfig
 from .kernel import layout as L
-from .kernel import policy
 from .kernel.run import play_chunk_arrays
 from .kernel.state import new_tables
 from .results import Results, character_counts, district_counts, pick_frame, seat_frame
@@ -54,7 +53,7 @@ def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> np.recor
     strategies."""
     t = config.tables()
     cfg = t["cfg"]
-    params = np.zeros((L.MAX_SEATS, policy.N_PARAMS))
+    params = np.zeros((L.MAX_SEATS, L.N_PARAMS))
     for seat, s in enumerate(strategies):
         cfg[L.G_FAMILY + seat] = s.family_id
         params[seat] = s.row()

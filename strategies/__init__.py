@@ -16,7 +16,7 @@ from importlib import resources
 
 import numpy as np
 
-from citadels_sim.kernel import policy
+from citadels_sim.kernel import layout, policy
 
 FAMILIES = policy.FAMILY_NAMES
 #: parameter name -> (kernel index, default)
@@ -63,8 +63,8 @@ class Strategy:
         return FAMILIES.index(self.family)
 
     def row(self) -> np.ndarray:
-        """The kernel's parameter row (float64, policy.N_PARAMS long)."""
-        row = np.zeros(policy.N_PARAMS)
+        """The kernel's parameter row (float64, layout.N_PARAMS long)."""
+        row = np.zeros(layout.N_PARAMS)
         row[policy.PR_BASE:policy.PR_BASE + N_RANK_PARAMS] = self.base
         for key, (index, default) in PARAMS.items():
             row[index] = self.params.get(key, default)

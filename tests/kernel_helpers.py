@@ -22,7 +22,6 @@ from citadels_sim import cards
 from citadels_sim.config import GameConfig
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel import log as klog
-from citadels_sim.kernel import policy
 from citadels_sim.kernel import state as S
 from citadels_sim.kernel.rng import seed_streams
 
@@ -82,7 +81,7 @@ def custom(family: str, base=None, **params):
 def strategy_arrays(families, players):
     """family int32[8] and params float64[8, N_PARAMS] for the given strategy specs."""
     family = np.zeros(L.MAX_SEATS, np.int32)
-    params = np.zeros((L.MAX_SEATS, policy.N_PARAMS), np.float64)
+    params = np.zeros((L.MAX_SEATS, L.N_PARAMS), np.float64)
     if families is None:
         families = ("heuristic",) * players
     if isinstance(families, (str, strategies.Strategy)):

@@ -37,6 +37,7 @@ ARG_TYPES = {
     "tb": TABLES,
     "v": types.float64,  # a candidate's value (policy)
     "best": types.float64,  # the best value so far (policy)
+    "sign": types.float64,  # +1.0 to take the best, -1.0 the worst (policy)
     "z": types.uint64,  # a SplitMix64 word
     "states": types.Array(STATE, 1, "C"),  # one State per thread
     "tables": types.Array(TABLES, 1, "C"),  # one Tables record (the parallel entry point)

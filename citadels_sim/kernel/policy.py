@@ -21,7 +21,7 @@ Adding a family: give it an ``F_*`` id, add its branch to the decisions where it
 
 from .jit import hot
 
-from .layout import (N_PARAMS, CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
+from .layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
                      CH_THIEF, CH_WARLORD, DECK_CAP, D_BASILICA, D_FRAMEWORK, D_NECROPOLIS,
                      G_CROWN, G_DECK_HEAD, G_DECK_N, G_FACEUP, G_NP, G_NRANKS, G_N_COMPLETE,
                      G_RANK_CHAR, K_COST, K_TYPE, N_TYPES, P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N,

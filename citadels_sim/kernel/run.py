@@ -73,8 +73,8 @@ def run_games(tables, seed, first, states, seats_out, games_out, held_out, recor
     detail is not wanted.
     """
     for j in prange(games_out.shape[0]):
-        play_one(states[numba.get_thread_id()], tables[0], seed, first + j, seats_out[j], games_out[j],
-                 held_out[j], records_out[j], picks_out[j % picks_out.shape[0]])
+        play_one(states[numba.get_thread_id()], tables[0], seed, first + j, seats_out[j],
+                 games_out[j], held_out[j], records_out[j], picks_out[j % picks_out.shape[0]])
 
 
 def play_chunk_arrays(tb, seed: int, first: int, seats_out, games_out, held_out, records_out,

@@ -8,12 +8,12 @@ city edits), which keeps the conservation of cards easy to check.  See
 import numpy as np
 
 from .jit import hot
-from .layout import (BEAUTIFIED, CITY_CAP, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT,
+from .layout import (BEAUTIFIED, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT,
                      G_BEWITCHED, G_BLACKMAILER, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N,
                      G_EVENT, G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N,
                      G_LOG_ON, G_MAGISTRATE, G_NP, G_NRANKS, G_PILE_N, G_RANK1_BUILT,
                      G_ROBBED, G_ROBBER, G_TAXER, G_THREAT, G_THREATS, G_TURN_RANK, G_WARRANT,
-                     G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_RANKS, MAX_SEATS, P_AT7, P_AT8,
+                     G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_RANKS, P_AT7, P_AT8,
                      P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_REVEALED, P_TYPES,
                      RNG_DECK, RNG_DRAFT, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
 from .rng import below, seed_streams
