@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
-from statsmodels.stats.proportion import proportion_confint
 
 
 def wilson(successes: np.ndarray, trials: np.ndarray, alpha: float = 0.05
            ) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval for each proportion (NaN where there are no trials)."""
+    # imported here: statsmodels (with pandas and scipy) takes most of a second to import,
+    # which every run would otherwise pay before its first game
+    from statsmodels.stats.proportion import proportion_confint
     successes = np.asarray(successes, float)
     trials = np.asarray(trials, float)
     lo = np.full(trials.shape, np.nan)

@@ -5,12 +5,11 @@ complete city or the round cap), places follow the scores, and the scores match 
 independent recomputation from the final state.
 """
 
+import kernel_helpers as h
 import numpy as np
 import pytest
 
-from citadels_sim.cards import characters
-from citadels_sim.cards import districts as cards_districts
-from citadels_sim.config import ConfigError, GameConfig
+from citadels_sim.config import GameConfig
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.run import play_state
 from citadels_sim.simulate import build_tables, resolve_strategies
@@ -130,39 +129,12 @@ def test_whole_game_invariants(ruleset, players):
             check_game(play_state(tb, np.int64(11), np.int64(game), False), tb, config, game)
 
 
-def random_config(rng):
-    """A random configuration from the whole roster (None if the draw is not a valid game)."""
-    ruleset = str(rng.choice(["classic", "2016", "four_color"]))
-    players = int(rng.integers(2, 9))
-    roster = characters(ruleset)
-    chosen = []
-    for rank in range(1, 10):
-        options = [c.name for c in roster if c.rank == rank]
-        if options and (rank < 9 or rng.random() < 0.6):
-            chosen.append(str(rng.choice(options)))
-    districts, removed = None, None
-    playable = [d for d in cards_districts(ruleset) if d.type == L.T_UNIQUE]
-    if ruleset == "2016":
-        districts = [str(x) for x in rng.choice([d.name for d in playable], 14, replace=False)]
-    elif ruleset == "classic":
-        bonus = [d.name for d in playable if d.set == "bonus"]
-        districts = [str(x) for x in rng.choice(bonus, int(rng.integers(0, len(bonus) + 1)),
-                                                replace=False)]
-        base = [d.name for d in playable if d.set == "base"]
-        removed = [str(x) for x in rng.choice(base, max(0, len(districts) - 3), replace=False)]
-    try:
-        return GameConfig(ruleset=ruleset, players=players, characters=chosen,
-                          districts=districts, removed=removed)
-    except ConfigError:
-        return None
-
-
 def test_random_configurations():
     """Random valid character sets, unique-district selections, 2-8 players, all rulesets."""
     rng = np.random.default_rng(2026)
     configs = []
     while len(configs) < 40:
-        config = random_config(rng)
+        config = h.random_config(rng)
         if config is not None:
             configs.append(config)
     assert {c.ruleset for c in configs} == {"classic", "2016", "four_color"}

@@ -5,12 +5,15 @@ conserved at every step (deck, hands, cities and the cards under a Museum), gold
 negative and changed only as the events say, legal builds (paid or built by a sacrifice,
 no duplicate without a Quarry, within the build limit of the character played, after
 gathering), confiscations, the Witch's suspended and resumed turns, the Blackmailer's
-threats, the Artist, the Theater, the calling order, the end of the game (complete cities,
-the Bell Tower's size) and the final scores recomputed from the final state.
+threats, the Artist, the Theater, the calling order, the Wizard's immediate build (paid,
+never by a sacrifice), the end of the game (complete cities, the Bell Tower's size), the
+first completer recomputed from the cities' sizes event by event (D25), and the final
+scores recomputed from the final state.
 """
 
 import copy
 
+import kernel_helpers as h
 import pytest
 
 from citadels_sim import GameConfig, replay, simulate
@@ -82,8 +85,15 @@ def audit(events, config):
     threats, blackmailer, real, suspended, paid_builds, resumed = set(), None, None, False, 0, False
     museum_used, beautified = False, 0
     prev = events[0]["state"]
+    reached = {7: [-1] * len(prev["gold"]), 8: [-1] * len(prev["gold"])}  # D25
     for k, e in enumerate(events):
         st = e["state"]
+        for s, city in enumerate(st["cities"]):  # when each city last rose to 7 and to 8
+            for n, at in reached.items():
+                if size(city) < n:
+                    at[s] = -1
+                elif at[s] < 0:
+                    at[s] = k
         t = e["type"]
         nxt = events[k + 1] if k + 1 < len(events) else {}
         last = events[k - 1] if k else {}
@@ -185,7 +195,11 @@ def audit(events, config):
             assert limit > 0 and builds <= limit, "build limit"
             before = prev["cities"][s]
             assert e["district"] != "Secret Vault"
-            factory = "Factory" in before and info[e["district"]].type == UNIQUE and \
+            # the cost is that of the moment the build began: before a sacrifice (which may
+            # destroy the Factory itself to build the Necropolis)
+            began = events[k - 2]["state"]["cities"][s] if last.get("type") == "sacrifice" \
+                else before
+            factory = "Factory" in began and info[e["district"]].type == UNIQUE and \
                 e["district"] != "Factory"
             cost = e["cost"] if t == "build" else e["gold_returned"] + e["cards_paid"]
             assert cost == info[e["district"]].cost - factory, "build cost"
@@ -219,6 +233,7 @@ def audit(events, config):
             assert st["hand_sizes"][s] == prev["hand_sizes"][s] - 1 - e["cards_paid"] - (
                 nxt["gold"] if nxt.get("type") == "assist" else 0)
         if t == "sacrifice":
+            assert not extra, "the Wizard's immediate build must be paid, not sacrificed for"
             s = e["seat"]
             assert s == seat and gathered and nxt["type"] == "build" and nxt["seat"] == s
             assert size(prev["cities"][s]) < size_n, "no destruction in a complete city"
@@ -285,6 +300,10 @@ def audit(events, config):
         prev = st
     end = events[-1]
     assert end["type"] == "game_end"
+    at = reached[8 if size_n >= 8 else 7]
+    complete = [s for s, city in enumerate(prev["cities"]) if size(city) >= size_n]
+    first = min(complete, key=lambda s: at[s]) if complete else -1
+    assert end["first_completer"] == first, "first completer (D25)"
     for s, b in enumerate(end["breakdown"]):
         city = prev["cities"][s]
         value = sum(info[name].cost for name in city) + len(prev["beautified"][s])
@@ -356,6 +375,50 @@ def test_replays_with_the_whole_roster_check_out(ruleset, players, characters, d
         events = replay(config, lineup[:players], 11, game)
         audit(events, config)
         assert to_text(events)  # every event has its description
+
+
+#: the games of the outside audit that found the two rule errors of issue 9
+AUDIT_FINDINGS = [
+    (dict(ruleset="classic", players=2, characters=["Witch", "Tax Collector", "Wizard", "King",
+                                                    "Abbot", "Alchemist", "Navigator",
+                                                    "Diplomat"],
+          districts=["Imperial Treasury", "Map Room", "Wishing Well", "Quarry", "Poor House",
+                     "Bell Tower"], removed=["Graveyard", "University", "Dragon Gate"]),
+     7, 7),  # an exchange reset the first completer
+    (dict(ruleset="2016", players=3, characters="devious_dignitaries_en",
+          districts="devious_dignitaries_en"), 101, 1),  # the Wizard sacrificed for Necropolis
+    (dict(ruleset="2016", players=5, characters="ambitious_aristocrats",
+          districts="ambitious_aristocrats"), 8, 5),  # ... and with the Framework
+]
+
+
+@pytest.mark.parametrize("config,seed,game", AUDIT_FINDINGS)
+def test_the_audit_findings_check_out(config, seed, game):
+    config = GameConfig(**config)
+    for g in range(max(0, game - 3), game + 4):  # the game itself and its neighbours
+        audit(replay(config, "heuristic", seed, g), config)
+
+
+def audit_random_configurations(seed, configs, games):
+    """Audit ``games`` replayed games of each of ``configs`` random valid configurations
+    drawn from the whole roster (kernel_helpers.random_configs); returns the games audited."""
+    for i, (config, lineup) in enumerate(h.random_configs(seed, configs)):
+        for game in range(games):
+            audit(replay(config, lineup, seed + i, game), config)
+    return configs * games
+
+
+def test_replays_of_random_configurations_check_out():
+    """The audit's reach: random character sets of 8 or 9 from the whole roster, random
+    2016 unique districts and classic bonus purples with their removals, 2-8 players, every
+    strategy family.  The slow run below covers 10,000 games."""
+    assert audit_random_configurations(2027, 30, 10) == 300
+
+
+@pytest.mark.slow
+def test_ten_thousand_replays_of_random_configurations_check_out():
+    """Before each release (README): 10,000 audited games over 250 random configurations."""
+    assert audit_random_configurations(9, 250, 40) == 10_000
 
 
 def _first(events, etype):

@@ -28,6 +28,10 @@ Decisions where RULES.md (and its §7) leave a choice open:
   turn (the exemption covers the Tax Collector's builds, and this one is the Magistrate's).
 * The Artist beautifies at the end of her turn, after building; the Blackmailer and the
   Magistrate act at the start of theirs.  A threatened player may bribe 0 gold (stash 0 or 1).
+* The Wizard's immediate build must be paid (gold, Thieves' Den cards, a Cardinal's assist);
+  the Framework or Necropolis cannot stand in for the payment (``_wizard``).
+* The Diplomat's exchange is one move (``state.city_swap``): a city that keeps its size keeps
+  the moment it reached 7 or 8, so an exchange never changes who completed first (D25).
 """
 
 from .jit import hot
@@ -55,10 +59,10 @@ from .policy import (choose_beautify, choose_bewitch, choose_bribe, choose_crown
                      choose_spy, choose_target_rank, choose_threats, choose_tribute_card,
                      choose_warrants, choose_wizard_build, choose_wizard_card,
                      choose_wizard_target, richest)
-from .rules import (INCOME_CARDS, INCOME_CHOICE, can_build, exchange_cost, income_count,
+from .rules import (INCOME_CARDS, INCOME_CHOICE, can_pay_build, exchange_cost, income_count,
                     income_kind, income_type, marshal_cost, threatenable, warlord_cost)
 from .rng import below
-from .state import (city_move, gain, gain_cards, hand_add, hand_take, has, own_ranks, pay,
+from .state import (city_move, city_swap, gain, gain_cards, hand_add, hand_take, has, own_ranks, pay,
                     shuffle_deck, to_bottom, transfer)
 
 
@@ -327,16 +331,23 @@ def resolve_threat(st, tb, s, r):
 @hot
 def _wizard(st, tb, s, r):
     """Wizard: look at a player's hand, take 1 card, and keep it or build it at once, paying
-    its cost, as an extra build (after gathering; it may duplicate a name, D18)."""
+    its cost, as an extra build (after gathering; it may duplicate a name, D18).
+
+    The immediate build must be *paid* (2016 rulebook: "must immediately pay to build the
+    chosen card"; RULES.md §3): with gold, with cards where the Thieves' Den allows, or with
+    a Cardinal's assist.  The Framework's and the Necropolis's "instead of paying its cost"
+    is no payment, so neither can stand in for it (the 2016 rulebook's notes on both cards
+    call such a build one "built without paying its build cost"); the taken card can still
+    be built that way later in the turn, as a normal build.  (Decision for issue 9.)"""
     target = choose_wizard_target(st, tb, s)
     if target < 0:
         return
     kind = hand_take(st, target, choose_wizard_card(st, tb, s, target))
     hand_add(st, s, kind)
-    build = can_build(st, tb, s, kind) and choose_wizard_build(st, tb, s, kind)
+    build = can_pay_build(st, tb, s, kind) and choose_wizard_build(st, tb, s, kind)
     event(st, EV_WIZARD, s, r, target, kind, 1 if build else 0, 0)
     if build:
-        build_from_hand(st, tb, s, r, st.p[s, P_HAND_N] - 1)
+        build_from_hand(st, tb, s, r, st.p[s, P_HAND_N] - 1, True)
 
 
 @hot
@@ -394,8 +405,7 @@ def end_of_turn(st, tb, ch, s, r):
         if mine >= 0:
             paid = exchange_cost(st, tb, s, mine, target, theirs)
             transfer(st, s, target, paid)
-            b = city_move(st, tb, target, theirs, s)  # each keeps its round and beautification
-            a = city_move(st, tb, s, mine, target)
+            a, b = city_swap(st, tb, s, mine, target, theirs)
             event(st, EV_EXCHANGE, s, r, target, a, b, paid)
     elif ch == CH_MARSHAL:
         target, i = choose_seize(st, tb, s)

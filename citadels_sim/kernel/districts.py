@@ -66,15 +66,17 @@ def gather(st, tb, s, r):
 
 
 @hot
-def build_from_hand(st, tb, s, r, i):
+def build_from_hand(st, tb, s, r, i, paid):
     """Build hand card ``i`` into seat ``s``'s city: paying gold (and cards: Thieves' Den;
     a shortfall taken by the Cardinal), or for free by destroying the Framework or, for the
-    Necropolis, one of his districts.  A paid build may be confiscated by the Magistrate."""
+    Necropolis, one of his districts, unless ``paid`` requires a paid build (the Wizard's
+    immediate build, see ``characters._wizard``).  A paid build may be confiscated by the
+    Magistrate."""
     g = st.g
     kind = st.hand[s, i]
     cost = build_cost(st, tb, s, kind)
     mode = PAY_GOLD
-    if framework_build(st, s, kind) or necropolis_build(st, s, kind):
+    if not paid and (framework_build(st, s, kind) or necropolis_build(st, s, kind)):
         mode = choose_build_mode(st, tb, s, kind)  # decided while the card is in hand
     gold, cards, donor, short, owner = 0, 0, -1, 0, s
     if mode != PAY_GOLD:

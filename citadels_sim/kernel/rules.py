@@ -111,14 +111,26 @@ def necropolis_build(st, s, kind):
 
 
 @hot
+def legal_build(st, s, kind):
+    """May district ``kind`` enter seat ``s``'s city (duplicates and entry rules; cost and
+    limit aside)?"""
+    return may_enter(st, s, kind) and (not has(st, s, kind) or duplicate_allowed(st, s, kind))
+
+
+@hot
 def can_build(st, tb, s, kind):
-    """Is the hand card ``kind`` legal and affordable for seat ``s`` (limit aside)?"""
-    if not may_enter(st, s, kind):
-        return False
-    if has(st, s, kind) and not duplicate_allowed(st, s, kind):
-        return False
-    return (affordable(st, tb, s, kind) or framework_build(st, s, kind)
-            or necropolis_build(st, s, kind))
+    """Is the hand card ``kind`` legal and affordable for seat ``s`` (limit aside), paid or
+    built by destroying the Framework or, for the Necropolis, a district?"""
+    return legal_build(st, s, kind) and (affordable(st, tb, s, kind)
+                                         or framework_build(st, s, kind)
+                                         or necropolis_build(st, s, kind))
+
+
+@hot
+def can_pay_build(st, tb, s, kind):
+    """Is the hand card ``kind`` legal for seat ``s`` and can he *pay* for it (gold, cards
+    for the Thieves' Den, a Cardinal's assist)?  The Wizard's immediate build."""
+    return legal_build(st, s, kind) and affordable(st, tb, s, kind)
 
 
 @hot

@@ -238,8 +238,7 @@ def city_add(st, tb, s, kind, rnd):
     st.city[s, n] = kind
     st.city_round[s, n] = rnd
     st.p[s, P_CITY_N] = n + 1
-    st.p[s, P_KINDS + kind] += 1
-    st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] += 1
+    _count_kind(st, tb, s, kind, 1)
     _track_size(st, s)
 
 
@@ -252,8 +251,7 @@ def city_take(st, tb, s, i):
     st.city_round[s, i] = st.city_round[s, n]
     st.city[s, n] = -1
     st.p[s, P_CITY_N] = n
-    st.p[s, P_KINDS + kind] -= 1
-    st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] -= 1
+    _count_kind(st, tb, s, kind, -1)
     _track_size(st, s)
     return kind
 
@@ -261,11 +259,37 @@ def city_take(st, tb, s, i):
 @hot
 def city_move(st, tb, src, i, dst):
     """Move district ``i`` of ``src``'s city into ``dst``'s, keeping the round it was built
-    in and its beautification (Diplomat, Marshal; D21).  Returns its kind."""
+    in and its beautification (Marshal; D21).  Returns its kind."""
     info = st.city_round[src, i]
     kind = city_take(st, tb, src, i)
     city_add(st, tb, dst, kind, info)
     return kind
+
+
+@hot
+def _count_kind(st, tb, s, kind, n):
+    """Add ``n`` (+1 or -1) to seat ``s``'s counts of district ``kind`` and of its type."""
+    st.p[s, P_KINDS + kind] += n
+    st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] += n
+
+
+@hot
+def city_swap(st, tb, a, i, b, j):
+    """Exchange district ``i`` of ``a``'s city with district ``j`` of ``b``'s, each keeping
+    its round and beautification (Diplomat, D21).  One move, not a removal and an addition:
+    a city that stays at its size keeps the moment it reached 7 or 8 (D25); only a size
+    change (the 2016 Monument counts 2) is tracked.  Returns (a's old kind, b's old kind)."""
+    ka, kb = st.city[a, i], st.city[b, j]
+    ra, rb = st.city_round[a, i], st.city_round[b, j]
+    st.city[a, i], st.city_round[a, i] = kb, rb
+    st.city[b, j], st.city_round[b, j] = ka, ra
+    _count_kind(st, tb, a, ka, -1)
+    _count_kind(st, tb, a, kb, 1)
+    _count_kind(st, tb, b, kb, -1)
+    _count_kind(st, tb, b, ka, 1)
+    _track_size(st, a)
+    _track_size(st, b)
+    return ka, kb
 
 
 @hot

@@ -85,7 +85,7 @@ def _play(st, tb, ch, s, r):
             break
         if counts_toward_limit(st, tb, st.hand[s, i]):
             g[G_BUILDS_LEFT] -= 1
-        build_from_hand(st, tb, s, r, i)
+        build_from_hand(st, tb, s, r, i, False)
     if itype >= 0 and not g[G_TURN_USED] & U_INCOME:
         take_income(st, tb, ch, s, r)
     end_of_turn(st, tb, ch, s, r)
