@@ -33,6 +33,13 @@ def _keys(by: str | Sequence[str]) -> list[str]:
     return [by] if isinstance(by, str) else list(by)
 
 
+def _canonical(frame: pl.DataFrame) -> pl.DataFrame:
+    """The rows in one fixed order (every column), so that no result depends on the order
+    the rows came in: groups, and the float sums within them, are then the same on every
+    run, and every table is byte-identical across runs."""
+    return frame.sort(frame.columns, nulls_last=True, maintain_order=True)
+
+
 def with_interval(frame: pl.DataFrame, successes: str, trials: str, name: str) -> pl.DataFrame:
     """Add ``name`` = successes / trials and its Wilson interval ``name_low``/``name_high``."""
     lo, hi = wilson(frame[successes].to_numpy(), frame[trials].to_numpy())
@@ -54,6 +61,7 @@ def holm(pvalues: np.ndarray) -> np.ndarray:
 def _per_group(frame: pl.DataFrame, keys: list[str], fn) -> pl.DataFrame:
     """Apply ``fn`` (sub-frame -> list of row dicts) to each group; keys are kept."""
     rows = []
+    frame = _canonical(frame)
     groups = frame.group_by(keys, maintain_order=True) if keys else [((), frame)]
     for key, sub in groups:
         for row in fn(sub):
@@ -66,14 +74,17 @@ def win_rates(outcomes: pl.DataFrame, by: str | Sequence[str]) -> pl.DataFrame:
     """Win rate of seat-games grouped by ``by`` (e.g. strategy, seat, players), with interval.
 
     Columns: ``n`` seat-games, ``wins``, ``win_rate`` and its interval, and ``fair``: the
-    expected win rate of an average player, 1/N averaged over the group's seat-games
-    (``outcomes`` needs a ``players`` column).  A shared first place is a win for each.
+    win rate of an average player in the same games, winners / N averaged over the group's
+    seat-games (``outcomes`` needs ``players`` and ``winners`` columns).  A shared first
+    place is a win for each of the k players sharing it, so the fair share of a game with k
+    winners is k/N, not 1/N: wins / seat-games of everybody in those games.
     """
     keys = _keys(by)
-    t = (outcomes.group_by(keys).agg(
+    t = (_canonical(outcomes).group_by(keys, maintain_order=True).agg(
         pl.col("count").sum().alias("n"),
         pl.col("count").filter(pl.col("won")).sum().alias("wins"),
-        ((pl.col("count") / pl.col("players")).sum() / pl.col("count").sum()).alias("fair"))
+        ((pl.col("count") * pl.col("winners") / pl.col("players")).sum()
+         / pl.col("count").sum()).alias("fair"))
         .sort(keys))
     return with_interval(t, "wins", "n", "win_rate")
 
@@ -108,7 +119,8 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
     its held rounds in which its holder was killed/robbed.  Each with a Wilson interval.
     ``gold_per_turn`` and ``districts_per_turn``: average net gold and districts its holder
     gained in the turns it played (held rounds less killed ones).
-    ``fair`` is 1/N (averaged over the holders when the group mixes player counts).
+    ``fair`` is the holders' fair share: winners / N of the games they held it in (a
+    shared first place gives k winners), averaged over those games.
     ``characters`` needs a ``players`` column, both tables the ``by`` columns; add
     ``strategy`` to ``by`` to split by the holder's strategy.
     """
@@ -116,13 +128,14 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
     game_keys = [k for k in keys if k != "strategy"]
     played = (pl.col("rounds").cast(pl.Int64) * pl.col("count")).sum().alias("rounds_played")
     counts = ["rounds_held", "games_held", "wins_held", "final_held", "final_wins", "killed",
-              "robbed", "gold_gained", "districts_built"]
-    t = characters.group_by(keys + ["character", "rank"]).agg(
+              "robbed", "gold_gained", "districts_built", "winners_held"]
+    characters, games = _canonical(characters), _canonical(games)
+    t = characters.group_by(keys + ["character", "rank"], maintain_order=True).agg(
         pl.col(counts).sum(),
-        ((pl.col("games_held") / pl.col("players")).sum()
+        ((pl.col("winners_held") / pl.col("players")).sum()
          / pl.col("games_held").sum()).alias("fair"))
     if game_keys:
-        t = t.join(games.group_by(game_keys).agg(played), on=game_keys)
+        t = t.join(games.group_by(game_keys, maintain_order=True).agg(played), on=game_keys)
     else:
         t = t.join(games.select(played), how="cross")
     t = t.sort(keys + ["rank"])
@@ -147,7 +160,7 @@ def district_table(districts: pl.DataFrame, by: str | Sequence[str]) -> pl.DataF
     ``proportions_ztest``), ``p_holm``: Holm-corrected over the districts of each group.
     """
     keys = _keys(by)
-    t = (districts.group_by(keys + ["district"])
+    t = (_canonical(districts).group_by(keys + ["district"], maintain_order=True)
          .agg(pl.col("seat_games", "built", "wins_built", "wins_not_built").sum())
          .with_columns((pl.col("seat_games") - pl.col("built")).alias("not_built"))
          .sort(keys + ["district"]))
@@ -181,7 +194,8 @@ def character_balance(characters: pl.DataFrame, by: str | Sequence[str],
     keys = _keys(by)
 
     def rows(sub: pl.DataFrame) -> list[dict]:
-        t = sub.group_by("character", "rank").agg(pl.col(wins, trials).sum()).sort("rank")
+        t = sub.group_by("character", "rank", maintain_order=True).agg(
+            pl.col(wins, trials).sum()).sort("rank", "character")
         w, n = t[wins].to_numpy(), t[trials].to_numpy()
         avg = w.sum() / n.sum()
         p = np.array([sps.binomtest(int(k), int(m), avg).pvalue if m else np.nan
@@ -210,8 +224,8 @@ def balance_test(characters: pl.DataFrame, by: str | Sequence[str],
                     "final": ("final_wins", "final_held")}[measure]
 
     def test(sub: pl.DataFrame) -> list[dict]:
-        t = sub.group_by("character").agg(pl.col(wins, trials).sum()).filter(
-            pl.col(trials) > 0)
+        t = sub.group_by("character", maintain_order=True).agg(
+            pl.col(wins, trials).sum()).filter(pl.col(trials) > 0).sort("character")
         table = np.stack([t[wins].to_numpy(), (t[trials] - t[wins]).to_numpy()], axis=1)
         chi2, p, dof, _ = sps.chi2_contingency(table)
         return [{"characters": t.height, "chi2": float(chi2), "dof": int(dof), "p": float(p)}]
@@ -241,8 +255,8 @@ def distribution(frame: pl.DataFrame, value: str, by: str | Sequence[str]) -> pl
 def histogram(frame: pl.DataFrame, value: str, by: str | Sequence[str]) -> pl.DataFrame:
     """Share of each ``value`` within each group (``frame`` has ``value`` and ``count``)."""
     keys = _keys(by)
-    t = frame.filter(pl.col(value).is_not_null()).group_by(keys + [value]).agg(
-        pl.col("count").sum())
+    t = _canonical(frame).filter(pl.col(value).is_not_null()).group_by(
+        keys + [value], maintain_order=True).agg(pl.col("count").sum())
     total = pl.col("count").sum().over(keys) if keys else pl.col("count").sum()
     return t.with_columns((pl.col("count") / total).alias("share")).sort(keys + [value])
 
@@ -250,7 +264,8 @@ def histogram(frame: pl.DataFrame, value: str, by: str | Sequence[str]) -> pl.Da
 def capped_share(games: pl.DataFrame, by: str | Sequence[str]) -> pl.DataFrame:
     """Share of games stopped by the round cap, per group, with its interval."""
     keys = _keys(by)
-    t = games.group_by(keys).agg(pl.col("count").sum().alias("games"),
+    t = _canonical(games).group_by(keys, maintain_order=True).agg(
+        pl.col("count").sum().alias("games"),
                                  pl.col("count").filter(pl.col("capped")).sum().alias("capped"))
     return with_interval(t.sort(keys), "capped", "games", "capped_share")
 

@@ -11,6 +11,16 @@ The sequential test is the generalized SPRT of fishtest's ``LLRcalc`` in its nor
 approximation (``LLR_alt2``: LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var), with the per-deal
 score s = (1 + difference) / 2): it stops when the LLR leaves
 [log(beta / (1 - alpha)), log((1 - beta) / alpha)], checked after every chunk of deals.
+Like fishtest's ``regularize`` (which gives every outcome class a frequency of at least
+1e-3), the variance is estimated with a pseudo-count of :data:`REGULARIZE` deals at each
+extreme score (0 and 1), so a run whose deals all came out alike — every deal a sweep, or a
+strategy replaying itself on common deals — has a finite LLR and decides instead of
+running to its maximum.
+
+A and B with the same decisions on common deals are *degenerate*: every rotation replays
+the same games, the difference is 0 by construction and carries no information about noise
+(:attr:`Comparison.degenerate`; the text says so).  ``crn=False`` measures a strategy against
+itself on independent deals.
 """
 
 from __future__ import annotations
@@ -29,6 +39,10 @@ from .experiment import derive_seed, rotations
 from .simulate import Run
 from .strategies import Strategy, get
 from .summary import Summary
+
+
+#: pseudo-count of deals given to each extreme score before the SPRT's variance is taken
+REGULARIZE = 1e-3
 
 
 def elo_to_delta(elo: float) -> float:
@@ -66,8 +80,10 @@ class Sprt:
 
     def llr(self, values: np.ndarray, counts: np.ndarray) -> float:
         """The log-likelihood ratio of the per-deal differences seen so far."""
-        d = DescrStatsW((1 + np.asarray(values, float)) / 2, weights=np.asarray(counts, float))
-        if d.sum_weights < 2 or d.var == 0:
+        scores = np.append((1 + np.asarray(values, float)) / 2, [0.0, 1.0])
+        weights = np.append(np.asarray(counts, float), [REGULARIZE, REGULARIZE])
+        d = DescrStatsW(scores, weights=weights)
+        if d.sum_weights < 2:
             return 0.0
         s0, s1 = (1 + self.delta0) / 2, (1 + self.delta1) / 2
         return float(d.sum_weights * (s1 - s0) * (2 * d.mean - s0 - s1) / d.var / 2)
@@ -93,6 +109,7 @@ class Comparison:
     sprt: Sprt | None = None
     llr: float | None = None
     verdict: str | None = None
+    degenerate: bool = False  # same decisions on common deals: identical games
 
     def text(self) -> str:
         """A plain-text report."""
@@ -106,6 +123,11 @@ class Comparison:
             lines.append(f"  win rate {row['strategy']:<24} {row['win_rate']:.4f} "
                          f"[{row['win_rate_low']:.4f}, {row['win_rate_high']:.4f}]  "
                          f"(fair {row['fair']:.3f})")
+        if self.degenerate:
+            lines.append("A and B make the same decisions and play common deals: every "
+                         "rotation replays the same games, so the difference is 0 by "
+                         "construction (a degenerate comparison; --no-crn measures a "
+                         "strategy against itself on independent deals).")
         lines.append(f"difference A - B: {t['diff']:+.4f} [{t['diff_low']:+.4f}, "
                      f"{t['diff_high']:+.4f}] (95%), p = {t['p']:.3g}"
                      + (" — significant at 5%" if t["p"] < analysis.ALPHA else
@@ -173,5 +195,6 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
     outcomes = summary.tables["outcomes"].with_columns(pl.lit(config.players).alias("players"))
     rates = analysis.win_rates(outcomes, "strategy").sort(
         pl.col("strategy") != sa.name)
+    same = sa.family == sb.family and np.array_equal(sa.row(), sb.row())
     return Comparison(sa.name, sb.name, config, line_ups, deals, crn, summary, test, rates,
-                      sprt, llr, verdict)
+                      sprt, llr, verdict, degenerate=crn and same)

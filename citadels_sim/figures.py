@@ -24,7 +24,7 @@ def _errors(t: pl.DataFrame, rate: str) -> np.ndarray:
 
 def rate_by(t: pl.DataFrame, x: str, title: str, xlabel: str) -> Figure:
     """Win rate (with 95% interval error bars) against ``x``, one line per cell label, and
-    each cell's fair rate 1/N dotted in the same colour."""
+    each cell's fair share (winners per game / N) dotted in the same colour."""
     fig, ax = plt.subplots(figsize=(8, 4.5), layout="constrained")
     labels = list(dict.fromkeys(t["label"].to_list()))
     categorical = t[x].dtype == pl.String
@@ -46,7 +46,7 @@ def rate_by(t: pl.DataFrame, x: str, title: str, xlabel: str) -> Figure:
         ax.set_xticks(sorted(set(t[x].to_list())))
     ax.set(title=title, xlabel=xlabel, ylabel="win rate (95% interval)")
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize=8, ncols=2 if len(labels) > 6 else 1, title="dotted: fair 1/N",
+    ax.legend(fontsize=8, ncols=2 if len(labels) > 6 else 1, title="dotted: fair share",
               title_fontsize=8)
     return fig
 

@@ -137,7 +137,8 @@ def build(record: RunRecord) -> Report:
         rep.figure("win_rate_strategy", figures.rate_by(
             mixed, "strategy", "Win rate by strategy", "strategy"),
             "Win rate of each strategy in the cells with several strategies, 95% Wilson "
-            "intervals; dotted: fair 1/N.")
+            "intervals; dotted: fair share (winners per game / N: a shared first place "
+            "is a win for each).")
         pw = labelled(analysis.pairwise(pairs, by_cell))
         rep.tables["pairwise"] = pw
         rep.text("Paired comparisons (per game: share of a's seats that won minus b's), "
@@ -154,7 +155,8 @@ def build(record: RunRecord) -> Report:
              "test that wins spread over the seats as seat-games do (Holm over cells):")
     rep.table(tests.select("label", "seats", "chi2", "p", "p_holm", "best_seat", "worst_seat"))
     rep.figure("win_rate_seat", figures.rate_by(seats, "seat", "Win rate by seat", "seat"),
-               "Win rate by seat per cell, 95% Wilson intervals; dotted: fair 1/N.")
+               "Win rate by seat per cell, 95% Wilson intervals; dotted: fair share "
+               "(winners per game / N).")
     rep.table(with_ci(seats.select("label", "seat", "n", "wins", "win_rate", "win_rate_low",
                                    "win_rate_high", "fair"), "win_rate"))
 
@@ -165,9 +167,10 @@ def build(record: RunRecord) -> Report:
     btests = labelled(analysis.balance_test(chars, by_cell))
     rep.tables.update(characters=table, balance=bal, balance_tests=btests)
     rep.figure("character_heatmap", figures.heatmap(
-        table, "held_vs_fair", "Win rate of holders / fair 1/N"),
-        "Win rate of the players who held each character (any round), divided by 1/N: "
-        "above 1 the character's holders win more than an average player.")
+        table, "held_vs_fair", "Win rate of holders / fair share"),
+        "Win rate of the players who held each character (any round), divided by their "
+        "fair share (winners per game / N in the games they held it): above 1 the "
+        "character's holders win more than an average player.")
     rep.text("Per character: pick rate (share of rounds it was chosen), win rate of its "
              "holders (any round / final round), and how often its holder was killed or "
              "robbed (share of its held rounds).")

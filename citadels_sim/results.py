@@ -6,7 +6,8 @@
                 rank, character, killed, robbed (optional: see ``simulate(picks=...)``)
 ``characters``  per character and strategy: rounds held, games held, wins when held, final
                 rounds held and won, rounds killed and robbed, gold and districts gained in
-                its turns
+                its turns, and the winners of the games held (``winners_held``: the sum over
+                those games of how many players shared the first place)
 ``districts``   per purple/unique district in the deck and strategy: seat-games, final
                 cities holding it, wins with and without it
 """
@@ -76,6 +77,7 @@ def character_counts(raw: dict[str, np.ndarray], config: GameConfig,
     """Per character and strategy counts for one chunk (summed over chunks later)."""
     held, records = raw["held"], raw["records"]
     won = raw["seat"][:, :, L.O_PLACE] == 1
+    winners = won.sum(axis=1)  # players sharing the first place, per game
     players = held.shape[1]
     final = raw["game"][:, L.OG_HOLDER:L.OG_HOLDER + L.MAX_RANKS]
     rows = []
@@ -97,6 +99,7 @@ def character_counts(raw: dict[str, np.ndarray], config: GameConfig,
                 "robbed": int(records[:, seats, rank, L.C_ROBBED].sum()),
                 "gold_gained": int(records[:, seats, rank, L.C_GOLD].sum()),
                 "districts_built": int(records[:, seats, rank, L.C_BUILT].sum()),
+                "winners_held": int(((h > 0) * winners[:, None]).sum()),
             })
     return pl.DataFrame(rows)
 
@@ -170,10 +173,13 @@ class Results:
     def win_rates(self, by: str | list[str] = "strategy") -> pl.DataFrame:
         """Win rate with its 95% Wilson interval, grouped by ``by`` (e.g. strategy, seat).
 
-        A shared first place counts as a win for every player sharing it; the fair
-        baseline in an N-player game is 1/N.
+        A shared first place counts as a win for every player sharing it, so the fair
+        baseline (``fair``) is the number of winners of each game over N, averaged over the
+        group's seat-games (1/N when nobody ties).
         """
-        return stats.rate_table(self.seats, by, "won", baseline=1 / self.players)
+        seats = self.seats.with_columns(
+            (pl.col("won").sum().over("game") / self.players).alias("fair_share"))
+        return stats.rate_table(seats, by, "won", baseline="fair_share")
 
     def character_table(self) -> pl.DataFrame:
         """Per character (all strategies): pick rate, win rate when held, kills, robberies."""

@@ -24,16 +24,17 @@ def wilson(successes: np.ndarray, trials: np.ndarray, alpha: float = 0.05
 
 
 def rate_table(frame: pl.DataFrame, by: str | list[str], flag: str,
-               baseline: float | None = None) -> pl.DataFrame:
-    """Per group of ``by``: trials, successes of boolean column ``flag``, rate, 95% interval."""
+               baseline: str | None = None) -> pl.DataFrame:
+    """Per group of ``by``: trials, successes of boolean column ``flag``, rate, 95% interval,
+    and with ``baseline`` (a column of per-row fair shares) their mean as ``fair``."""
     keys = [by] if isinstance(by, str) else list(by)
-    t = (frame.group_by(keys).agg(pl.len().alias("n"), pl.col(flag).sum().alias("wins"))
-         .sort(keys))
+    aggs = [pl.len().alias("n"), pl.col(flag).sum().alias("wins")]
+    if baseline is not None:
+        aggs.append(pl.col(baseline).mean().alias("fair"))
+    t = frame.group_by(keys, maintain_order=True).agg(aggs).sort(keys)
     lo, hi = wilson(t["wins"].to_numpy(), t["n"].to_numpy())
     t = t.with_columns((pl.col("wins") / pl.col("n")).alias("rate"),
                        pl.Series("ci_low", lo), pl.Series("ci_high", hi))
-    if baseline is not None:
-        t = t.with_columns(pl.lit(baseline).alias("fair"))
     return t
 
 
@@ -44,5 +45,6 @@ def format_rates(table: pl.DataFrame, by: str) -> str:
         out.append(f"  {str(row[by]):<20} {row['n']:>10,} {row['wins']:>9,} "
                    f"{row['rate']:>7.3f}  [{row['ci_low']:.3f}, {row['ci_high']:.3f}]")
     if "fair" in table.columns and table.height:
-        out.append(f"  (fair share 1/N = {table['fair'][0]:.3f})")
+        out.append(f"  (fair share = winners per game / N = {table['fair'].mean():.3f}; "
+                   "a shared first place is a win for each)")
     return "\n".join(out)

@@ -3,7 +3,8 @@
 A :class:`Summary` holds what the analysis needs in a size that does not grow with the
 number of games, so any number of games can be summarised in bounded memory:
 
-``outcomes``    seat, strategy, score, won -> ``count`` of seat-games
+``outcomes``    seat, strategy, score, won, winners -> ``count`` of seat-games (``winners``:
+                how many players shared the first place of that game)
 ``games``       rounds, capped, margin -> ``count`` of games (margin: the winner's score
                 minus the best losing score; null when every player shares the win)
 ``characters``  character, rank, strategy -> the counts of ``Results.characters``
@@ -22,7 +23,7 @@ from __future__ import annotations
 import polars as pl
 
 KEYS = {
-    "outcomes": ["seat", "strategy", "score", "won"],
+    "outcomes": ["seat", "strategy", "score", "won", "winners"],
     "games": ["rounds", "capped", "margin"],
     "characters": ["character", "rank", "strategy"],
     "pairs": ["a", "b", "diff"],
@@ -33,13 +34,20 @@ PAIR_SCHEMA = {"a": pl.String, "b": pl.String, "diff": pl.Float64, "count": pl.I
 DIFF_DECIMALS = 9
 
 
+def _game_keys(seats: pl.DataFrame) -> list[str]:
+    """The columns that identify one game (a deal and, for stacked runs, its rotation)."""
+    return [c for c in ("game", "rotation") if c in seats.columns]
+
+
 def _outcomes(seats: pl.DataFrame) -> pl.DataFrame:
-    return (seats.with_columns(pl.col("strategy").cast(pl.String))
+    return (seats.with_columns(pl.col("strategy").cast(pl.String),
+                               pl.col("won").sum().over(_game_keys(seats)).cast(pl.Int8)
+                               .alias("winners"))
             .group_by(KEYS["outcomes"]).agg(pl.len().cast(pl.Int64).alias("count")))
 
 
 def _games(seats: pl.DataFrame) -> pl.DataFrame:
-    per_game = seats.group_by([c for c in ("game", "rotation") if c in seats.columns]).agg(
+    per_game = seats.group_by(_game_keys(seats)).agg(
         pl.col("rounds").first(), pl.col("capped").first(),
         (pl.col("score").filter(pl.col("won")).max()
          - pl.col("score").filter(~pl.col("won")).max()).alias("margin"))

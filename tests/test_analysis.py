@@ -25,7 +25,7 @@ def characters_frame():
                          "seat_games": [0, 0], "rounds_held": [10, 30], "games_held": [8, 20],
                          "wins_held": [2, 10], "final_held": [4, 6], "final_wins": [1, 3],
                          "killed": [1, 6], "robbed": [0, 3], "gold_gained": [18, 48],
-                         "districts_built": [9, 12]})
+                         "districts_built": [9, 12], "winners_held": [8, 24]})
 
 
 def test_summary_of_a_chunk():
@@ -50,10 +50,11 @@ def test_summary_sums_chunks():
 
 
 def outcomes_frame():
-    """2 players: seat 0 won 60 of 100, seat 1 won 40 of 100."""
+    """2 players: seat 0 won 60 of 100, seat 1 won 40 of 100 (no ties)."""
     return pl.DataFrame({"seat": [0, 0, 1, 1], "strategy": ["A", "A", "B", "B"],
                          "score": [20, 10, 20, 10], "won": [True, False, True, False],
-                         "count": [60, 40, 40, 60], "players": [2, 2, 2, 2]})
+                         "winners": [1, 1, 1, 1], "count": [60, 40, 40, 60],
+                         "players": [2, 2, 2, 2]})
 
 
 def test_win_rates_with_wilson_interval_and_fair_share():
@@ -66,9 +67,62 @@ def test_win_rates_with_wilson_interval_and_fair_share():
 
 def test_fair_share_averages_over_player_counts():
     o = pl.DataFrame({"strategy": ["A", "A"], "won": [True, False], "count": [30, 10],
-                      "players": [2, 4]})
+                      "players": [2, 4], "winners": [1, 1]})
     t = analysis.win_rates(o, "strategy")
     assert t["fair"][0] == pytest.approx((30 / 2 + 10 / 4) / 40)
+
+
+def test_fair_share_counts_shared_wins():
+    """4 players, 100 games, 10 of them a two-way tie: 110 wins over 400 seat-games, so an
+    average player wins 0.275 of the time, not 1/N = 0.25 (each sharer counts as a winner)."""
+    o = pl.DataFrame({"seat": [0, 0, 0, 0], "strategy": ["A"] * 4,
+                      "won": [True, False, True, False], "winners": [1, 1, 2, 2],
+                      "count": [22, 68, 5, 5], "players": [4] * 4})
+    t = analysis.win_rates(o, "strategy")
+    assert t["fair"][0] == pytest.approx((90 * 1 + 10 * 2) / (100 * 4))
+    # the summary records the winners of each game: game 1 of seats_frame is shared by two
+    out = chunk_tables({"seats": seats_frame(), "characters": characters_frame()})["outcomes"]
+    by_score = dict(zip(out["score"].to_list(), out["winners"].to_list()))
+    assert by_score == {10: 1, 7: 1, 5: 1, 9: 2, 4: 2}
+
+
+ORDER_FREE = [
+    lambda o, c, g: analysis.win_rates(o, ["cell", "seat"]),
+    lambda o, c, g: analysis.seat_uniformity(o, "cell"),
+    lambda o, c, g: analysis.character_table(c, g, ["cell"]),
+    lambda o, c, g: analysis.character_balance(c, ["cell"]),
+    lambda o, c, g: analysis.balance_test(c, ["cell"]),
+    lambda o, c, g: analysis.distribution(g, "rounds", "cell"),
+    lambda o, c, g: analysis.histogram(g, "rounds", "cell"),
+    lambda o, c, g: analysis.capped_share(g, "cell"),
+]
+
+
+@pytest.mark.parametrize("fn", ORDER_FREE)
+def test_tables_do_not_depend_on_the_order_of_their_input_rows(fn):
+    """Every table is byte-identical whatever order its input rows come in (two `citadels
+    report` runs on the same data wrote different last digits)."""
+    rng = np.random.default_rng(0)
+    o = pl.concat([outcomes_frame().with_columns(pl.lit(c).alias("cell"),
+                                                 pl.col("count") * (i + 1) + 7)
+                   for i, c in enumerate("xyz")])
+    chars = pl.DataFrame({
+        "cell": np.repeat(list("xyz"), 9), "character": np.tile(list("ABCDEFGHI"), 3),
+        "rank": np.tile(np.arange(1, 10), 3), "strategy": "S", "players": 5,
+        "games_held": rng.integers(500, 900, 27), "rounds_held": rng.integers(900, 2000, 27),
+        "final_held": rng.integers(100, 400, 27), "killed": rng.integers(0, 90, 27),
+        "robbed": rng.integers(0, 90, 27), "gold_gained": rng.integers(0, 9000, 27),
+        "districts_built": rng.integers(0, 900, 27)}).with_columns(
+        (pl.col("games_held") * 0.3).cast(pl.Int64).alias("wins_held"),
+        (pl.col("final_held") * 0.2).cast(pl.Int64).alias("final_wins"),
+        (pl.col("games_held") * 1.1).cast(pl.Int64).alias("winners_held"))
+    g = pl.DataFrame({"cell": np.repeat(list("xyz"), 20), "rounds": np.tile(np.arange(20), 3),
+                      "capped": np.tile(np.arange(20) > 17, 3), "margin": np.tile(
+                          np.arange(20) % 7, 3), "count": rng.integers(1, 50, 60)})
+    expected = fn(o, chars, g)
+    for seed in range(5):
+        shuffled = [f.sample(fraction=1.0, shuffle=True, seed=seed) for f in (o, chars, g)]
+        assert fn(*shuffled).equals(expected)
 
 
 def test_seat_uniformity_chi_square():
@@ -166,3 +220,19 @@ def test_pairwise_z_test_with_holm():
 def test_identical_play_has_no_difference():
     r = analysis.diff_test(np.array([0.0]), np.array([500]))
     assert r["diff"] == 0 and r["p"] == 1.0
+
+
+def test_fair_share_of_a_simulated_run_with_ties_is_its_pooled_win_rate():
+    """four_color ties often (shared wins): with identical bots, the fair share is the
+    pooled win rate (wins / seat-games), above 1/N, both in Results and in the summary."""
+    from citadels_sim import GameConfig, simulate
+    res = simulate(GameConfig(ruleset="four_color", players=4), "heuristic", games=3000,
+                   seed=4)
+    seats = res.win_rates("seat")
+    pooled = seats["wins"].sum() / seats["n"].sum()
+    assert pooled > 0.25 + 0.005  # ties happen
+    assert seats["fair"].to_list() == pytest.approx([pooled] * 4)
+    s = Summary()
+    s.add({"seats": res.seats, "characters": res.characters})
+    outcomes = s.tables["outcomes"].with_columns(pl.lit(4).alias("players"))
+    assert analysis.win_rates(outcomes, "strategy")["fair"][0] == pytest.approx(pooled)

@@ -36,6 +36,22 @@ def test_sprt_stops_early_for_a_clear_difference_and_accepts_h0_for_equal_play()
     assert equal.count("H0") >= 4
 
 
+def test_sprt_decides_when_every_deal_came_out_alike():
+    """fishtest's regularisation: zero observed variance still gives a finite LLR.  Today's
+    LLR of exactly 0 never decided: a strategy replaying itself on common deals ran to the
+    maximum, and so did a run of sweeps."""
+    s = Sprt(0.0, 0.05)
+    assert s.verdict(s.llr([0.0], [400])) == "H0"  # self-play on common deals: all ties
+    assert s.verdict(s.llr([0.5], [400])) == "H1"  # every deal a sweep for A
+    assert s.verdict(s.llr([-0.5], [400])) == "H0"
+    same = compare("heuristic", "heuristic", GameConfig(players=4), games=20_000, seed=1,
+                   sprt=s, chunk_size=500)
+    assert same.degenerate and same.verdict == "H0" and same.deals == 500
+    assert "degenerate comparison" in same.text()
+    assert not compare("heuristic", "heuristic", GameConfig(players=4), games=500, seed=1,
+                       crn=False).degenerate
+
+
 def test_sprt_parameters():
     assert elo_to_delta(0) == 0 and elo_to_delta(400) == pytest.approx(2 * 10 / 11 - 1)
     lo, hi = Sprt(0, 0.02).bounds
