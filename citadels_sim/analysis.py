@@ -3,14 +3,18 @@
 Every function takes the count tables of :mod:`citadels_sim.summary` (usually for many cells,
 with the cell's label columns ``ruleset``, ``players``, ``characters``, ``districts``,
 ``lineup`` added, see :func:`citadels_sim.experiment.combined`) and a ``by`` list of
-columns to group by, and returns a polars DataFrame.  Intervals are 95% Wilson intervals
-(statsmodels ``proportion_confint``); uniformity tests are chi-square tests (scipy);
-families of tests are Holm-corrected (statsmodels ``multipletests``).
+columns to group by, and returns a polars DataFrame.
 
-Caveat printed in the reports: a player holds several characters over a game, and all
-rounds of a game share its players, so per-character and per-round rates treat dependent
-trials as independent; their intervals are somewhat too narrow.  Win rates by seat and by
-strategy count seat-games, which are independent across games.
+The unit of independence is the game (for paired comparisons, the deal): the seats of a
+game share one first place, a strategy sits in several seats of a game, a character is held
+by several players of a game.  So variances are taken over *batches* of games (the
+``batch`` column, game index modulo ``stats.N_BATCHES``) as cluster-robust variances of
+ratio estimators; a rate's 95% interval is Wilson's (statsmodels ``proportion_confint``) at
+the effective sample size n / deff (``deff``: the design effect, cluster-robust over
+binomial variance), and a difference of two rates is tested with a z-test on its
+cluster-robust standard error.  Paired strategy comparisons use the per-deal differences
+(one value per deal).  Uniformity tests are chi-square tests (scipy); families of tests are
+Holm-corrected (statsmodels ``multipletests``).
 """
 
 from __future__ import annotations
@@ -21,10 +25,9 @@ import numpy as np
 import polars as pl
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
-from statsmodels.stats.proportion import proportions_ztest
 from statsmodels.stats.weightstats import DescrStatsW
 
-from .stats import wilson
+from .stats import wilson, wilson_deff
 
 ALPHA = 0.05
 
@@ -46,6 +49,52 @@ def with_interval(frame: pl.DataFrame, successes: str, trials: str, name: str) -
     return frame.with_columns(
         (pl.col(successes) / pl.col(trials)).alias(name),
         pl.Series(f"{name}_low", lo), pl.Series(f"{name}_high", hi))
+
+
+def with_clustered_interval(frame: pl.DataFrame, per_batch: pl.DataFrame, keys: list[str],
+                            successes: str, trials: str, name: str) -> pl.DataFrame:
+    """Add ``name`` = successes / trials (``frame`` has one row per group of ``keys``) with
+    Wilson's interval at the effective sample size, its cluster-robust standard error
+    ``name_se`` and design effect ``name_deff``, from ``per_batch``: the same counts per
+    group and ``batch``."""
+    group = keys or ["_all"]
+    if not keys:
+        frame, per_batch = (f.with_columns(pl.lit(0).alias("_all")) for f in (frame, per_batch))
+    w, n = pl.col(successes), pl.col(trials)
+    pb = per_batch.group_by(group + ["batch"], maintain_order=True).agg(w.sum(), n.sum())
+    b = pl.len().cast(pl.Float64)
+    var = pb.group_by(group, maintain_order=True).agg(
+        (b / (b - 1) * ((w - w.sum() / n.sum() * n) ** 2).sum()
+         / n.sum().cast(pl.Float64) ** 2).alias("_var"))
+    t = frame.join(var, on=group, how="left", nulls_equal=True, maintain_order="left")
+    rate = (t[successes] / t[trials]).to_numpy()
+    binomial = rate * (1 - rate) / t[trials].to_numpy()
+    v = t["_var"].to_numpy().astype(float)
+    deff = np.where((binomial > 0) & np.isfinite(v), v / np.where(binomial > 0, binomial, 1),
+                    1.0)
+    lo, hi = wilson_deff(t[successes].to_numpy(), t[trials].to_numpy(), deff)
+    t = t.with_columns(pl.Series(name, rate), pl.Series(f"{name}_low", lo),
+                       pl.Series(f"{name}_high", hi), pl.Series(f"{name}_se", np.sqrt(v)),
+                       pl.Series(f"{name}_deff", deff)).drop("_var")
+    return t.drop("_all") if not keys else t
+
+
+def clustered_diff(per_batch: pl.DataFrame, keys: list[str], w1: str, n1: str, w2: str,
+                   n2: str) -> pl.DataFrame:
+    """Per group of ``keys``: the difference ``diff`` of the rates sum(w1)/sum(n1) and
+    sum(w2)/sum(n2) over the per-batch rows of ``per_batch`` (one row per group and
+    ``batch``), its cluster-robust standard error ``diff_se`` (the covariance of the two
+    rates included), the z statistic and the two-sided p-value."""
+    c = {k: pl.col(k) for k in (w1, n1, w2, n2)}
+    r1 = c[w1].sum() / c[n1].sum()
+    r2 = c[w2].sum() / c[n2].sum()
+    e = (c[w1] - r1 * c[n1]) / c[n1].sum() - (c[w2] - r2 * c[n2]) / c[n2].sum()
+    b = pl.len().cast(pl.Float64)
+    t = per_batch.group_by(keys, maintain_order=True).agg(
+        (r1 - r2).alias("diff"), (b / (b - 1) * (e ** 2).sum()).sqrt().alias("diff_se"))
+    z = (t["diff"] / t["diff_se"]).to_numpy()
+    p = np.where(np.isfinite(z), 2 * sps.norm.sf(np.abs(z)), np.nan)
+    return t.with_columns(pl.Series("z", z), pl.Series("p", p))
 
 
 def holm(pvalues: np.ndarray) -> np.ndarray:
@@ -70,9 +119,13 @@ def _per_group(frame: pl.DataFrame, keys: list[str], fn) -> pl.DataFrame:
 
 
 # ---- win rates --------------------------------------------------------------------------
-def win_rates(outcomes: pl.DataFrame, by: str | Sequence[str]) -> pl.DataFrame:
+def win_rates(outcomes: pl.DataFrame, by: str | Sequence[str],
+              wins: pl.DataFrame | None = None) -> pl.DataFrame:
     """Win rate of seat-games grouped by ``by`` (e.g. strategy, seat, players), with interval.
 
+    With ``wins`` (the summary's per-batch table, with the ``by`` columns) the interval is
+    cluster-robust over batches of games (a strategy's several seats in one game are not
+    independent trials; ``win_rate_se``, ``win_rate_deff``); without it, plain Wilson.
     Columns: ``n`` seat-games, ``wins``, ``win_rate`` and its interval, and ``fair``: the
     win rate of an average player in the same games, winners / N averaged over the group's
     seat-games (``outcomes`` needs ``players`` and ``winners`` columns).  A shared first
@@ -86,7 +139,9 @@ def win_rates(outcomes: pl.DataFrame, by: str | Sequence[str]) -> pl.DataFrame:
         ((pl.col("count") * pl.col("winners") / pl.col("players")).sum()
          / pl.col("count").sum()).alias("fair"))
         .sort(keys))
-    return with_interval(t, "wins", "n", "win_rate")
+    if wins is None:
+        return with_interval(t, "wins", "n", "win_rate")
+    return with_clustered_interval(t, _canonical(wins), keys, "wins", "n", "win_rate")
 
 
 def seat_uniformity(outcomes: pl.DataFrame, by: str | Sequence[str]) -> pl.DataFrame:
@@ -115,8 +170,10 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
 
     ``pick_rate``: share of rounds in which some player held the character (rounds from
     ``games``); ``win_held``: win rate of the players who held it in any round of the game;
-    ``win_final``: of those who held it in the final round; ``killed``/``robbed``: share of
-    its held rounds in which its holder was killed/robbed.  Each with a Wilson interval.
+    ``win_final``: of those who held it in the final round (both with cluster-robust
+    intervals over batches of games); ``killed``/``robbed``: share of its held rounds in
+    which its holder was killed/robbed (Wilson over rounds: approximate, rounds of a game
+    are not independent).
     ``gold_per_turn`` and ``districts_per_turn``: average net gold and districts its holder
     gained in the turns it played (held rounds less killed ones).
     ``fair`` is the holders' fair share: winners / N of the games they held it in (a
@@ -140,8 +197,9 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
         t = t.join(games.select(played), how="cross")
     t = t.sort(keys + ["rank"])
     t = with_interval(t, "rounds_held", "rounds_played", "pick_rate")
-    t = with_interval(t, "wins_held", "games_held", "win_held")
-    t = with_interval(t, "final_wins", "final_held", "win_final")
+    group = keys + ["character", "rank"]
+    t = with_clustered_interval(t, characters, group, "wins_held", "games_held", "win_held")
+    t = with_clustered_interval(t, characters, group, "final_wins", "final_held", "win_final")
     t = with_interval(t, "killed", "rounds_held", "killed_rate")
     t = with_interval(t, "robbed", "rounds_held", "robbed_rate")
     turns = pl.col("rounds_held") - pl.col("killed")
@@ -155,28 +213,32 @@ def district_table(districts: pl.DataFrame, by: str | Sequence[str]) -> pl.DataF
     win rate of the players who have it against those who do not.
 
     ``built_rate``: share of seat-games ending with the district in the city; ``win_built``
-    and ``win_not_built``: win rates of those with and without it (Wilson intervals);
-    ``diff``: their difference, ``p``: two-proportion z-test (statsmodels
-    ``proportions_ztest``), ``p_holm``: Holm-corrected over the districts of each group.
+    and ``win_not_built``: win rates of those with and without it; ``diff``: their
+    difference, with a z-test on its cluster-robust standard error (``diff_se``; intervals
+    and test over batches of games: the seats of a game are not independent), ``p_holm``:
+    Holm-corrected over the districts of each group.  An association, not an effect: who
+    builds a district is not chosen at random.
     """
     keys = _keys(by)
-    t = (_canonical(districts).group_by(keys + ["district"], maintain_order=True)
-         .agg(pl.col("seat_games", "built", "wins_built", "wins_not_built").sum())
-         .with_columns((pl.col("seat_games") - pl.col("built")).alias("not_built"))
-         .sort(keys + ["district"]))
-    t = with_interval(t, "built", "seat_games", "built_rate")
-    t = with_interval(t, "wins_built", "built", "win_built")
-    t = with_interval(t, "wins_not_built", "not_built", "win_not_built")
-    p = [proportions_ztest([a, b], [n, m])[1] if n and m and 0 < a + b < n + m else np.nan
-         for a, b, n, m in t.select("wins_built", "wins_not_built", "built", "not_built")
-         .iter_rows()]
-    t = t.with_columns((pl.col("win_built") - pl.col("win_not_built")).alias("diff"),
-                       pl.Series("p", p, dtype=pl.Float64))
+    group = keys + ["district"]
+    pb = (_canonical(districts).group_by(group + ["batch"], maintain_order=True)
+          .agg(pl.col("seat_games", "built", "wins_built", "wins_not_built").sum())
+          .with_columns((pl.col("seat_games") - pl.col("built")).alias("not_built")))
+    t = (pb.group_by(group, maintain_order=True)
+         .agg(pl.col("seat_games", "built", "not_built", "wins_built", "wins_not_built").sum())
+         .sort(group))
+    t = with_clustered_interval(t, pb, group, "built", "seat_games", "built_rate")
+    t = with_clustered_interval(t, pb, group, "wins_built", "built", "win_built")
+    t = with_clustered_interval(t, pb, group, "wins_not_built", "not_built", "win_not_built")
+    test = clustered_diff(pb, group, "wins_built", "built", "wins_not_built", "not_built")
+    t = t.join(test.select(group + ["diff", "diff_se", "p"]), on=group, how="left",
+               nulls_equal=True, maintain_order="left")
 
-    def adjust(group: pl.DataFrame) -> list[dict]:
+    def adjust(g: pl.DataFrame) -> list[dict]:
         return [{"district": d, "p_holm": float(q)}
-                for d, q in zip(group["district"], holm(group["p"].to_numpy()))]
-    return t.join(_per_group(t, keys, adjust), on=keys + ["district"], how="left")
+                for d, q in zip(g["district"], holm(g["p"].to_numpy()))]
+    return t.join(_per_group(t, keys, adjust), on=group, how="left", nulls_equal=True,
+                  maintain_order="left")
 
 
 def character_balance(characters: pl.DataFrame, by: str | Sequence[str],
@@ -184,52 +246,72 @@ def character_balance(characters: pl.DataFrame, by: str | Sequence[str],
     """Which characters of a set win more or less than the set's own average.
 
     Per group and character: the holders' win rate (``measure="held"``: held in any round;
-    ``"final"``: held in the final round) with its interval, the set's pooled average
-    ``set_rate``, ``ratio`` = rate / set_rate, a two-sided exact binomial test of the rate
-    against the set average (scipy ``binomtest``), Holm-corrected within the group, and a
-    verdict ``over``/``under``/``even`` at 5% after correction.
+    ``"final"``: held in the final round) with its cluster-robust interval, the set's pooled
+    average ``set_rate``, ``ratio`` = rate / set_rate, ``diff`` = rate - set_rate and a
+    two-sided z-test of it on its cluster-robust standard error ``diff_se`` over batches of
+    games (several players of one game
+    hold the characters of one set), Holm-corrected within the group, and a verdict
+    ``over``/``under``/``even`` at 5% after correction.
     """
     wins, trials = {"held": ("wins_held", "games_held"),
                     "final": ("final_wins", "final_held")}[measure]
     keys = _keys(by)
+    group = keys + ["character", "rank"]
+    pb = _canonical(characters).group_by(group + ["batch"], maintain_order=True).agg(
+        pl.col(wins, trials).sum())
+    set_pb = pb.group_by(keys + ["batch"], maintain_order=True).agg(
+        pl.col(wins).sum().alias("_set_w"), pl.col(trials).sum().alias("_set_n"))
+    pb = pb.join(set_pb, on=keys + ["batch"], how="left", nulls_equal=True,
+                 maintain_order="left")
+    t = (pb.group_by(group, maintain_order=True)
+         .agg(pl.col(trials).sum().alias("n"), pl.col(wins).sum().alias("wins"),
+              (pl.col("_set_w").sum() / pl.col("_set_n").sum()).alias("set_rate"))
+         .sort(keys + ["rank", "character"]))
+    t = with_clustered_interval(t, pb.rename({wins: "wins", trials: "n"}), group, "wins", "n",
+                                "rate")
+    test = clustered_diff(pb, group, wins, trials, "_set_w", "_set_n")
+    t = t.join(test.select(group + ["diff", "diff_se", "p"]), on=group, how="left",
+               nulls_equal=True, maintain_order="left").with_columns(
+        (pl.col("rate") / pl.col("set_rate")).alias("ratio"))
 
-    def rows(sub: pl.DataFrame) -> list[dict]:
-        t = sub.group_by("character", "rank", maintain_order=True).agg(
-            pl.col(wins, trials).sum()).sort("rank", "character")
-        w, n = t[wins].to_numpy(), t[trials].to_numpy()
-        avg = w.sum() / n.sum()
-        p = np.array([sps.binomtest(int(k), int(m), avg).pvalue if m else np.nan
-                      for k, m in zip(w, n)])
-        lo, hi = wilson(w, n)
-        p_holm = holm(p)
-        rate = np.divide(w, n, out=np.full(len(n), np.nan), where=n > 0)
-        verdict = np.where(p_holm < ALPHA, np.where(rate > avg, "over", "under"), "even")
-        return [{"character": c, "rank": int(r), "n": int(m), "wins": int(k),
-                 "rate": float(x), "rate_low": float(a), "rate_high": float(b),
-                 "set_rate": float(avg), "ratio": float(x / avg), "p": float(pv),
-                 "p_holm": float(ph), "verdict": str(v)}
-                for c, r, m, k, x, a, b, pv, ph, v in zip(
-                    t["character"], t["rank"], n, w, rate, lo, hi, p, p_holm, verdict)]
-    return _per_group(characters, keys, rows)
+    def adjust(g: pl.DataFrame) -> list[dict]:
+        q = holm(g["p"].to_numpy())
+        verdict = np.where(q < ALPHA, np.where(g["rate"] > g["set_rate"], "over", "under"),
+                           "even")
+        return [{"character": c, "p_holm": float(x), "verdict": str(v)}
+                for c, x, v in zip(g["character"], q, verdict)]
+    out = t.join(_per_group(t, keys, adjust), on=keys + ["character"], how="left",
+                 nulls_equal=True, maintain_order="left")
+    return out.select(keys + ["character", "rank", "n", "wins", "rate", "rate_low",
+                              "rate_high", "rate_se", "set_rate", "ratio", "diff", "diff_se",
+                              "p", "p_holm", "verdict"])
 
 
 def balance_test(characters: pl.DataFrame, by: str | Sequence[str],
                  measure: str = "held") -> pl.DataFrame:
     """Per group: chi-square test of homogeneity of the holders' win rate over the characters.
 
-    scipy ``chi2_contingency`` on the characters x (wins, losses) table; ``p`` small means
-    the set is not balanced.  Columns: ``characters``, ``chi2``, ``dof``, ``p``.
+    scipy ``chi2_contingency`` on the characters x (wins, losses) table, divided by the mean
+    design effect of the characters' rates (first-order Rao-Scott correction: the holders
+    of one game are not independent trials); ``p`` small means the set is not balanced.
+    Columns: ``characters``, ``chi2`` (corrected), ``dof``, ``p``, ``deff``.
     """
     wins, trials = {"held": ("wins_held", "games_held"),
                     "final": ("final_wins", "final_held")}[measure]
+    keys = _keys(by)
+    group = keys + ["character"]
+    chars = _canonical(characters).filter(pl.col(trials) > 0)
+    t = chars.group_by(group, maintain_order=True).agg(pl.col(wins, trials).sum()).sort(group)
+    t = with_clustered_interval(t, chars, group, wins, trials, "rate")
 
     def test(sub: pl.DataFrame) -> list[dict]:
-        t = sub.group_by("character", maintain_order=True).agg(
-            pl.col(wins, trials).sum()).filter(pl.col(trials) > 0).sort("character")
-        table = np.stack([t[wins].to_numpy(), (t[trials] - t[wins]).to_numpy()], axis=1)
-        chi2, p, dof, _ = sps.chi2_contingency(table)
-        return [{"characters": t.height, "chi2": float(chi2), "dof": int(dof), "p": float(p)}]
-    return _per_group(characters, _keys(by), test)
+        table = np.stack([sub[wins].to_numpy(), (sub[trials] - sub[wins]).to_numpy()], axis=1)
+        chi2, _, dof, _ = sps.chi2_contingency(table)
+        deff = float(sub["rate_deff"].mean())
+        chi2 /= deff
+        return [{"characters": sub.height, "chi2": float(chi2), "dof": int(dof),
+                 "p": float(sps.chi2.sf(chi2, dof)), "deff": deff}]
+    return _per_group(t, keys, test)
 
 
 # ---- distributions ----------------------------------------------------------------------

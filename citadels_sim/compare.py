@@ -110,6 +110,9 @@ class Comparison:
     llr: float | None = None
     verdict: str | None = None
     degenerate: bool = False  # same decisions on common deals: identical games
+    #: variance of the per-deal difference over what independent deals per rotation would
+    #: give (measured from the per-rotation differences); below 1, common deals helped
+    variance_ratio: float | None = None
 
     def text(self) -> str:
         """A plain-text report."""
@@ -132,6 +135,13 @@ class Comparison:
                      f"{t['diff_high']:+.4f}] (95%), p = {t['p']:.3g}"
                      + (" — significant at 5%" if t["p"] < analysis.ALPHA else
                         " — not significant at 5%"))
+        if self.variance_ratio is not None and np.isfinite(self.variance_ratio):
+            r = self.variance_ratio
+            lines.append(f"pairing: variance of the per-deal difference {r:.3f} x that of "
+                         f"independent deals per rotation (interval {1 - np.sqrt(r):+.1%} "
+                         "narrower)" if self.crn else
+                         f"pairing: none (independent deals per rotation; measured variance "
+                         f"ratio {r:.3f})")
         if self.sprt:
             lo, hi = self.sprt.bounds
             s = self.sprt
@@ -193,8 +203,23 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
     pairs = _oriented(summary.tables["pairs"], sa.name)
     test = analysis.diff_test(pairs["diff"].to_numpy(), pairs["count"].to_numpy())
     outcomes = summary.tables["outcomes"].with_columns(pl.lit(config.players).alias("players"))
-    rates = analysis.win_rates(outcomes, "strategy").sort(
+    rates = analysis.win_rates(outcomes, "strategy", summary.tables["wins"]).sort(
         pl.col("strategy") != sa.name)
     same = sa.family == sb.family and np.array_equal(sa.row(), sb.row())
     return Comparison(sa.name, sb.name, config, line_ups, deals, crn, summary, test, rates,
-                      sprt, llr, verdict, degenerate=crn and same)
+                      sprt, llr, verdict, degenerate=crn and same,
+                      variance_ratio=_variance_ratio(summary, sa.name, len(line_ups)))
+
+
+def _variance_ratio(summary: Summary, a: str, rotations: int) -> float:
+    """Var(per-deal difference averaged over the rotations) / (sum of the rotations' own
+    variances / rotations^2): how much playing every rotation on the same deal reduces the
+    variance, against independent deals per rotation (whose marginals are the same)."""
+    def var(frame: pl.DataFrame) -> float:
+        d = DescrStatsW(frame["diff"].to_numpy(), weights=frame["count"].to_numpy(), ddof=1)
+        return float(d.var) if d.sum_weights > 1 else np.nan
+    per_rotation = _oriented(summary.tables["rotation_pairs"], a)
+    independent = sum(var(per_rotation.filter(pl.col("rotation") == r))
+                      for r in range(rotations)) / rotations ** 2
+    paired = var(_oriented(summary.tables["pairs"], a))
+    return paired / independent if independent > 0 else np.nan

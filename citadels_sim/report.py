@@ -18,12 +18,30 @@ import polars as pl
 from . import KERNEL_VERSION, __version__, analysis, figures
 from .experiment import LABELS, RunRecord
 
-CAVEAT = ("Seat-games of different games are independent, so intervals and tests of win "
-          "rates by seat and strategy are exact in the usual sense. A player holds several "
-          "characters over a game and the rounds of a game share their players, so "
-          "per-character rates (pick, holder win, killed, robbed) treat dependent trials as "
-          "independent: read their intervals as somewhat too narrow. A shared first place "
-          "counts as a win for each player sharing it.")
+#: per table of the report: the unit that is independent, and how intervals and tests use it
+METHOD = pl.DataFrame({
+    "table": ["win rate by strategy and by seat", "paired strategy comparisons",
+              "holders' win rate (any round, final round)", "balance verdicts",
+              "pick, killed and robbed rates", "districts: built rate, holders vs others",
+              "game length, scores, margins, capped share"],
+    "unit of independence": ["the game", "the deal (all rotations of one deal)", "the game",
+                             "the game", "the round (approximate)", "the game", "the game"],
+    "interval and test": [
+        "Wilson at the effective sample size n / deff, deff from the cluster-robust variance "
+        "over 100 batches of games; seats: chi-square test of uniformity",
+        "mean per-deal difference, normal interval, z-test; Holm within a cell",
+        "Wilson at the effective sample size (cluster-robust over batches of games)",
+        "z-test of rate - set average on its cluster-robust standard error, Holm within a "
+        "set; set chi-square divided by the mean design effect (Rao-Scott)",
+        "Wilson over rounds (the rounds of a game are not independent: approximate)",
+        "Wilson at the effective sample size; z-test of the difference on its cluster-robust "
+        "standard error, Holm within a cell (an association, not an effect)",
+        "distributions (no interval); capped share: Wilson over games"]})
+
+METHOD_TEXT = ("A shared first place counts as a win for each player sharing it, so the fair "
+               "share is the number of winners of each game over N (1/N without ties). "
+               "Intervals are 95%; Wilson from statsmodels, tests from scipy and "
+               "statsmodels, families of tests Holm-corrected (statsmodels multipletests).")
 
 
 @dataclass
@@ -129,7 +147,7 @@ def build(record: RunRecord) -> Report:
     by_cell = LABELS
     if multi:
         rep.heading("Win rate by strategy")
-        strat = labelled(analysis.win_rates(outcomes, by_cell + ["strategy"]))
+        strat = labelled(analysis.win_rates(outcomes, by_cell + ["strategy"], t["wins"]))
         rep.tables["win_rate_strategy"] = strat
         rep.table(with_ci(strat.select("label", "strategy", "n", "wins", "win_rate",
                                        "win_rate_low", "win_rate_high", "fair"), "win_rate"))
@@ -147,7 +165,7 @@ def build(record: RunRecord) -> Report:
                                     "p", "p_holm", "significant"), "diff"))
 
     rep.heading("Seat effect")
-    seats = labelled(analysis.win_rates(outcomes, by_cell + ["seat"]))
+    seats = labelled(analysis.win_rates(outcomes, by_cell + ["seat"], t["wins"]))
     tests = labelled(analysis.seat_uniformity(outcomes, by_cell))
     rep.tables.update(win_rate_seat=seats, seat_tests=tests)
     rep.text("Seat 0 holds the first crown (classic, 2016). Line-ups are rotated over the "
@@ -179,8 +197,10 @@ def build(record: RunRecord) -> Report:
         "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
         "killed_rate", "robbed_rate", "fair"), "pick_rate", "win_held", "win_final"))
     rep.text("Balance within each set: holders' win rate against the set's own average "
-             "(exact binomial test, Holm-corrected within the set; verdict at 5%), and a "
-             "chi-square test that all characters of the set are equal:")
+             "(z-test on the cluster-robust standard error over batches of games, "
+             "Holm-corrected within the set; verdict at 5%), and a chi-square test that all "
+             "characters of the set are equal (Rao-Scott: divided by the mean design "
+             "effect):")
     rep.table(btests.select("label", "characters", "chi2", "dof", "p"))
     rep.table(with_ci(bal.select("label", "character", "n", "rate", "rate_low", "rate_high",
                                  "set_rate", "ratio", "p_holm", "verdict"), "rate"))
@@ -194,7 +214,8 @@ def build(record: RunRecord) -> Report:
         rep.tables["districts"] = dt
         rep.text("Per district in the deck: share of seat-games ending with it in the city, "
                  "and the win rate of the players who have it against those who do not "
-                 "(two-proportion z-test, Holm-corrected within each cell). Having a district "
+                 "(z-test on the cluster-robust standard error of the difference over batches "
+                 "of games, Holm-corrected within each cell). Having a district "
                  "at the end goes with building a lot, so this measures association, not its "
                  "effect.")
         rep.table(with_ci(dt.select("label", "district", "built_rate", "built_rate_low",
@@ -224,10 +245,11 @@ def build(record: RunRecord) -> Report:
         rep.table(with_ci(capped.select("label", "games", "capped", "capped_share",
                                         "capped_share_low", "capped_share_high"),
                           "capped_share"))
-    rep.heading("Method and caveats")
-    rep.text(CAVEAT + " Intervals: 95% Wilson (statsmodels); tests: scipy chi-square and "
-             "binomial tests, z-tests of paired differences (statsmodels DescrStatsW); "
-             "families of tests Holm-corrected (statsmodels multipletests).")
+    rep.heading("Method")
+    rep.text("What each table counts as independent, and how its intervals and tests use "
+             "it:")
+    rep.table(METHOD)
+    rep.text(METHOD_TEXT)
     return rep
 
 

@@ -72,52 +72,65 @@ def pick_frame(raw: dict[str, np.ndarray], first: int, config: GameConfig,
     })
 
 
-def character_counts(raw: dict[str, np.ndarray], config: GameConfig,
+def _batches(first: int, n: int) -> np.ndarray:
+    """The batch (``stats.N_BATCHES``) of each of the games ``first .. first + n - 1``."""
+    return np.arange(first, first + n) % stats.N_BATCHES
+
+
+def _per_batch(batch: np.ndarray, **values: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-game values summed per batch (int64, every batch present)."""
+    return {k: np.bincount(batch, weights=v, minlength=stats.N_BATCHES).round().astype(np.int64)
+            for k, v in values.items()}
+
+
+def character_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
                      names: list[str]) -> pl.DataFrame:
-    """Per character and strategy counts for one chunk (summed over chunks later)."""
+    """Per batch of games, character and strategy counts for one chunk (summed over chunks
+    later; the batches give cluster-robust variances, see :mod:`.stats`)."""
     held, records = raw["held"], raw["records"]
     won = raw["seat"][:, :, L.O_PLACE] == 1
     winners = won.sum(axis=1)  # players sharing the first place, per game
-    players = held.shape[1]
+    n, players = held.shape[:2]
+    batch = _batches(first, n)
     final = raw["game"][:, L.OG_HOLDER:L.OG_HOLDER + L.MAX_RANKS]
-    rows = []
+    frames = []
     for rank, char in enumerate(config.character_names):
         for strategy in dict.fromkeys(names):
             seats = [s for s in range(players) if names[s] == strategy]
             h = held[:, seats, rank]
             fin = np.stack([final[:, rank] == s for s in seats], axis=1)
             w = won[:, seats]
-            rows.append({
-                "character": char, "rank": rank + 1, "strategy": strategy,
-                "seat_games": len(seats) * held.shape[0],
-                "rounds_held": int(h.sum()),
-                "games_held": int((h > 0).sum()),
-                "wins_held": int(((h > 0) & w).sum()),
-                "final_held": int(fin.sum()),
-                "final_wins": int((fin & w).sum()),
-                "killed": int(records[:, seats, rank, L.C_KILLED].sum()),
-                "robbed": int(records[:, seats, rank, L.C_ROBBED].sum()),
-                "gold_gained": int(records[:, seats, rank, L.C_GOLD].sum()),
-                "districts_built": int(records[:, seats, rank, L.C_BUILT].sum()),
-                "winners_held": int(((h > 0) * winners[:, None]).sum()),
-            })
-    return pl.DataFrame(rows)
+            rec = records[:, seats, rank]
+            sums = _per_batch(
+                batch, rounds_held=h.sum(1), games_held=(h > 0).sum(1),
+                wins_held=((h > 0) & w).sum(1), final_held=fin.sum(1),
+                final_wins=(fin & w).sum(1), killed=rec[:, :, L.C_KILLED].sum(1),
+                robbed=rec[:, :, L.C_ROBBED].sum(1), gold_gained=rec[:, :, L.C_GOLD].sum(1),
+                districts_built=rec[:, :, L.C_BUILT].sum(1),
+                winners_held=((h > 0) * winners[:, None]).sum(1),
+                seat_games=np.full(n, len(seats)))
+            frames.append(pl.DataFrame({"batch": np.arange(stats.N_BATCHES, dtype=np.int16),
+                                        "character": char, "rank": rank + 1,
+                                        "strategy": strategy, **sums}))
+    return pl.concat(frames)
 
 
-DISTRICT_SCHEMA = {"district": pl.String, "strategy": pl.String, "seat_games": pl.Int64,
-                   "built": pl.Int64, "wins_built": pl.Int64, "wins_not_built": pl.Int64}
+DISTRICT_SCHEMA = {"batch": pl.Int16, "district": pl.String, "strategy": pl.String,
+                   "seat_games": pl.Int64, "built": pl.Int64, "wins_built": pl.Int64,
+                   "wins_not_built": pl.Int64}
 
 
-def district_counts(raw: dict[str, np.ndarray], config: GameConfig,
+def district_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
                     names: list[str]) -> pl.DataFrame:
-    """Per purple/unique district in the deck and strategy: seat-games, how many ended with it
-    in the city, and the wins of those with and without it (one chunk)."""
+    """Per batch of games, purple/unique district in the deck and strategy: seat-games, how
+    many ended with it in the city, and the wins of those with and without it (one chunk)."""
     seat = raw["seat"]
     won = seat[:, :, L.O_PLACE] == 1
     lo = seat[:, :, L.O_UNIQUE_LO].astype(np.int64)
     hi = seat[:, :, L.O_UNIQUE_HI].astype(np.int64)
-    players = seat.shape[1]
-    rows = []
+    n, players = seat.shape[:2]
+    batch = _batches(first, n)
+    frames = []
     for kind in sorted(set(config.unique_kinds)):
         bit = kind - L.D_HAUNTED
         mask = (hi >> (bit - L.UNIQUE_LO_BITS)) & 1 if bit >= L.UNIQUE_LO_BITS else (lo >> bit) & 1
@@ -125,11 +138,12 @@ def district_counts(raw: dict[str, np.ndarray], config: GameConfig,
         for strategy in dict.fromkeys(names):
             seats = [s for s in range(players) if names[s] == strategy]
             b, w = built[:, seats], won[:, seats]
-            rows.append({"district": cards.district_name(config.ruleset, kind),
-                         "strategy": strategy, "seat_games": int(b.size),
-                         "built": int(b.sum()), "wins_built": int((b & w).sum()),
-                         "wins_not_built": int((~b & w).sum())})
-    return pl.DataFrame(rows, schema=DISTRICT_SCHEMA)
+            sums = _per_batch(batch, seat_games=np.full(n, len(seats)), built=b.sum(1),
+                              wins_built=(b & w).sum(1), wins_not_built=(~b & w).sum(1))
+            frames.append(pl.DataFrame({"batch": np.arange(stats.N_BATCHES, dtype=np.int16),
+                                        "district": cards.district_name(config.ruleset, kind),
+                                        "strategy": strategy, **sums}, schema=DISTRICT_SCHEMA))
+    return pl.concat(frames) if frames else pl.DataFrame(schema=DISTRICT_SCHEMA)
 
 
 class Results:
@@ -147,8 +161,8 @@ class Results:
     def from_parts(cls, parts: dict[str, list[pl.DataFrame]], meta: dict) -> Results:
         """Assemble chunk frames (character and district counts are summed over chunks)."""
         def summed(frames: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
-            return pl.concat(frames).group_by(keys, maintain_order=True).agg(
-                pl.exclude(keys).sum())
+            return pl.concat(frames).drop("batch", strict=False).group_by(
+                keys, maintain_order=True).agg(pl.exclude(keys).sum())
         picks = pl.concat(parts["picks"]) if parts.get("picks") else None
         districts = parts.get("districts") or [pl.DataFrame(schema=DISTRICT_SCHEMA)]
         return cls(pl.concat(parts["seats"]),
@@ -171,7 +185,9 @@ class Results:
 
     # ---- summaries --------------------------------------------------------------------
     def win_rates(self, by: str | list[str] = "strategy") -> pl.DataFrame:
-        """Win rate with its 95% Wilson interval, grouped by ``by`` (e.g. strategy, seat).
+        """Win rate with its 95% interval, grouped by ``by`` (e.g. strategy, seat): Wilson's
+        at the effective sample size, the game being the unit of independence (a
+        strategy's several seats in one game are not independent trials).
 
         A shared first place counts as a win for every player sharing it, so the fair
         baseline (``fair``) is the number of winners of each game over N, averaged over the
@@ -179,7 +195,7 @@ class Results:
         """
         seats = self.seats.with_columns(
             (pl.col("won").sum().over("game") / self.players).alias("fair_share"))
-        return stats.rate_table(seats, by, "won", baseline="fair_share")
+        return stats.rate_table(seats, by, "won", baseline="fair_share", cluster="game")
 
     def character_table(self) -> pl.DataFrame:
         """Per character (all strategies): pick rate, win rate when held, kills, robberies."""

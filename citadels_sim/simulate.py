@@ -136,8 +136,8 @@ class Run:
         finally:
             numba.set_num_threads(previous)
         frames = {"seats": seat_frame(raw, first, self.names),
-                  "characters": character_counts(raw, self.config, self.names),
-                  "districts": district_counts(raw, self.config, self.names)}
+                  "characters": character_counts(raw, first, self.config, self.names),
+                  "districts": district_counts(raw, first, self.config, self.names)}
         if self.picks:
             frames["picks"] = pick_frame(raw, first, self.config, self.names)
         return frames

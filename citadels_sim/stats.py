@@ -1,4 +1,13 @@
-"""Rates with confidence intervals (statsmodels' Wilson interval) and their text tables."""
+"""Rates with confidence intervals (statsmodels' Wilson interval) and their text tables.
+
+Seat-games and held characters are not independent trials: the seats of one game share one
+winner, and a character is held by several players of one game.  Games are independent, so
+variances are estimated from *batches* of games — game *g* belongs to batch
+``g % N_BATCHES`` — as cluster-robust variances of ratio estimators (linearisation over the
+independent batches, with the small-sample factor B / (B - 1)).  A rate's interval is then
+Wilson's with the effective sample size n / deff, where the design effect deff is the
+cluster-robust variance over the binomial one.
+"""
 
 from __future__ import annotations
 
@@ -24,18 +33,37 @@ def wilson(successes: np.ndarray, trials: np.ndarray, alpha: float = 0.05
 
 
 def rate_table(frame: pl.DataFrame, by: str | list[str], flag: str,
-               baseline: str | None = None) -> pl.DataFrame:
-    """Per group of ``by``: trials, successes of boolean column ``flag``, rate, 95% interval,
-    and with ``baseline`` (a column of per-row fair shares) their mean as ``fair``."""
+               baseline: str | None = None, cluster: str | None = None) -> pl.DataFrame:
+    """Per group of ``by``: trials, successes of boolean column ``flag``, rate and its 95%
+    interval, and with ``baseline`` (a column of per-row fair shares) their mean as ``fair``.
+
+    With ``cluster`` (a column such as ``game``) the rows of one cluster are not taken as
+    independent: the interval is Wilson's at the effective sample size n / deff, the design
+    effect coming from the cluster-robust variance of the rate (``deff`` column).
+    """
     keys = [by] if isinstance(by, str) else list(by)
     aggs = [pl.len().alias("n"), pl.col(flag).sum().alias("wins")]
     if baseline is not None:
         aggs.append(pl.col(baseline).mean().alias("fair"))
     t = frame.group_by(keys, maintain_order=True).agg(aggs).sort(keys)
-    lo, hi = wilson(t["wins"].to_numpy(), t["n"].to_numpy())
-    t = t.with_columns((pl.col("wins") / pl.col("n")).alias("rate"),
-                       pl.Series("ci_low", lo), pl.Series("ci_high", hi))
-    return t
+    deff = np.ones(t.height)
+    if cluster is not None:
+        w, n = pl.col(flag).cast(pl.Float64).sum(), pl.len().cast(pl.Float64)
+        per = frame.group_by(keys + [cluster]).agg(w.alias("w"), n.alias("m"))
+        r = pl.col("w").sum() / pl.col("m").sum()
+        b = pl.len().cast(pl.Float64)
+        v = per.group_by(keys).agg((b / (b - 1) * ((pl.col("w") - r * pl.col("m")) ** 2).sum()
+                                    / pl.col("m").sum() ** 2).alias("var"))
+        v = t.select(keys).join(v, on=keys, how="left", maintain_order="left")["var"]
+        rate = (t["wins"] / t["n"]).to_numpy()
+        binomial = rate * (1 - rate) / t["n"].to_numpy()
+        var = v.to_numpy().astype(float)
+        ok = (binomial > 0) & np.isfinite(var)
+        deff = np.where(ok, var / np.where(ok, binomial, 1), 1.0)
+    lo, hi = wilson_deff(t["wins"].to_numpy(), t["n"].to_numpy(), deff)
+    return t.with_columns((pl.col("wins") / pl.col("n")).alias("rate"),
+                          pl.Series("ci_low", lo), pl.Series("ci_high", hi),
+                          pl.Series("deff", deff))
 
 
 def format_rates(table: pl.DataFrame, by: str) -> str:
@@ -48,3 +76,16 @@ def format_rates(table: pl.DataFrame, by: str) -> str:
         out.append(f"  (fair share = winners per game / N = {table['fair'].mean():.3f}; "
                    "a shared first place is a win for each)")
     return "\n".join(out)
+
+
+#: games are grouped into this many batches (game index modulo) for cluster-robust variances
+N_BATCHES = 100
+
+
+def wilson_deff(successes: np.ndarray, trials: np.ndarray, deff: np.ndarray,
+                alpha: float = 0.05) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson's interval at the effective sample size trials / deff.  A design effect of 0
+    (no variation between batches: e.g. one strategy in every seat wins exactly 1/N) gives
+    the point itself."""
+    deff = np.maximum(np.asarray(deff, float), 1e-12)
+    return wilson(np.asarray(successes, float) / deff, np.asarray(trials, float) / deff, alpha)

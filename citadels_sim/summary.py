@@ -7,11 +7,18 @@ number of games, so any number of games can be summarised in bounded memory:
                 how many players shared the first place of that game)
 ``games``       rounds, capped, margin -> ``count`` of games (margin: the winner's score
                 minus the best losing score; null when every player shares the win)
-``characters``  character, rank, strategy -> the counts of ``Results.characters``
-``districts``   district, strategy -> the counts of ``Results.districts``
+``wins``        batch, seat, strategy -> ``n`` seat-games and ``wins``
+``characters``  batch, character, rank, strategy -> the counts of ``Results.characters``
+``districts``   batch, district, strategy -> the counts of ``Results.districts``
 ``pairs``       a, b, diff -> ``count`` of games, where ``diff`` is the share of a's seats
                 that won minus the share of b's seats that won, in one game (the paired
                 unit of strategy comparisons; a < b in alphabetical order)
+``rotation_pairs``  rotation, a, b, diff -> ``count``: the same per rotation of stacked
+                runs (how much common deals reduce the variance of ``pairs``)
+
+``batch`` is the game's index modulo ``stats.N_BATCHES``: games are independent, seats and
+characters within a game are not, so the analysis takes variances over batches
+(cluster-robust, see :mod:`.stats`).
 
 Several runs of the same deals (common random numbers) can be added as one chunk: their
 ``seats`` frames stacked with a ``rotation`` column telling the runs apart, so that
@@ -22,12 +29,16 @@ from __future__ import annotations
 
 import polars as pl
 
+from .stats import N_BATCHES
+
 KEYS = {
     "outcomes": ["seat", "strategy", "score", "won", "winners"],
     "games": ["rounds", "capped", "margin"],
-    "characters": ["character", "rank", "strategy"],
+    "wins": ["batch", "seat", "strategy"],
+    "characters": ["batch", "character", "rank", "strategy"],
     "pairs": ["a", "b", "diff"],
-    "districts": ["district", "strategy"],
+    "rotation_pairs": ["rotation", "a", "b", "diff"],
+    "districts": ["batch", "district", "strategy"],
 }
 PAIR_SCHEMA = {"a": pl.String, "b": pl.String, "diff": pl.Float64, "count": pl.Int64}
 #: decimals kept for a pair difference (exact fractions differ in the last bits)
@@ -46,6 +57,13 @@ def _outcomes(seats: pl.DataFrame) -> pl.DataFrame:
             .group_by(KEYS["outcomes"]).agg(pl.len().cast(pl.Int64).alias("count")))
 
 
+def _wins(seats: pl.DataFrame) -> pl.DataFrame:
+    return (seats.with_columns(pl.col("strategy").cast(pl.String),
+                               (pl.col("game") % N_BATCHES).cast(pl.Int16).alias("batch"))
+            .group_by(KEYS["wins"]).agg(pl.len().cast(pl.Int64).alias("n"),
+                                        pl.col("won").sum().cast(pl.Int64).alias("wins")))
+
+
 def _games(seats: pl.DataFrame) -> pl.DataFrame:
     per_game = seats.group_by(_game_keys(seats)).agg(
         pl.col("rounds").first(), pl.col("capped").first(),
@@ -54,19 +72,24 @@ def _games(seats: pl.DataFrame) -> pl.DataFrame:
     return per_game.group_by(KEYS["games"]).agg(pl.len().cast(pl.Int64).alias("count"))
 
 
-def _pairs(seats: pl.DataFrame) -> pl.DataFrame:
+def _pairs(seats: pl.DataFrame, unit: list[str]) -> pl.DataFrame:
+    """Per ``unit`` (the deal, or the deal and its rotation): each two strategies' shares of
+    seats that won, differenced, counted by value (table ``pairs`` or ``rotation_pairs``)."""
     order = sorted(seats["strategy"].cast(pl.String).unique().to_list())
     shares = (seats.with_columns(pl.col("strategy").cast(pl.String))
-              .group_by("game", "strategy").agg(pl.col("won").mean())
-              .pivot(on="strategy", index="game", values="won"))
+              .group_by(unit + ["strategy"]).agg(pl.col("won").mean())
+              .pivot(on="strategy", index=unit, values="won"))
+    keys = [k for k in unit if k != "game"] + KEYS["pairs"]
     frames = [
-        shares.select(pl.lit(a).alias("a"), pl.lit(b).alias("b"),
+        shares.select(*[pl.col(k) for k in unit if k != "game"], pl.lit(a).alias("a"),
+                      pl.lit(b).alias("b"),
                       (pl.col(a) - pl.col(b)).round(DIFF_DECIMALS).alias("diff"))
         for i, a in enumerate(order) for b in order[i + 1:]
     ]
     if not frames:  # a single strategy: nothing to compare
-        return pl.DataFrame(schema=PAIR_SCHEMA)
-    return (pl.concat(frames).group_by(KEYS["pairs"])
+        return pl.DataFrame(schema={**({"rotation": pl.Int8} if "rotation" in unit else {}),
+                                    **PAIR_SCHEMA})
+    return (pl.concat(frames).group_by(keys)
             .agg(pl.len().cast(pl.Int64).alias("count")))
 
 
@@ -75,10 +98,13 @@ def chunk_tables(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
     seats = frames["seats"]
     characters = frames["characters"].with_columns(pl.col("strategy").cast(pl.String),
                                                    pl.col("rank").cast(pl.Int64))
-    tables = {"outcomes": _outcomes(seats), "games": _games(seats),
-              "characters": characters.drop("seat_games"), "pairs": _pairs(seats)}
+    tables = {"outcomes": _outcomes(seats), "wins": _wins(seats), "games": _games(seats),
+              "characters": characters.drop("seat_games"), "pairs": _pairs(seats, ["game"])}
+    if "rotation" in seats.columns:
+        tables["rotation_pairs"] = _pairs(seats, ["game", "rotation"])
     if "districts" in frames:
-        tables["districts"] = frames["districts"]
+        tables["districts"] = frames["districts"].with_columns(
+            pl.col("strategy").cast(pl.String))
     return tables
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import polars as pl
 import pytest
 from scipy import stats as sps
-from statsmodels.stats.proportion import proportion_confint, proportions_ztest
+from statsmodels.stats.proportion import proportion_confint
 
 from citadels_sim import analysis
 from citadels_sim.summary import Summary, chunk_tables
@@ -21,7 +21,8 @@ def seats_frame():
 
 
 def characters_frame():
-    return pl.DataFrame({"character": ["X", "Y"], "rank": [1, 2], "strategy": ["A", "A"],
+    return pl.DataFrame({"batch": [0, 0], "character": ["X", "Y"], "rank": [1, 2],
+                         "strategy": ["A", "A"],
                          "seat_games": [0, 0], "rounds_held": [10, 30], "games_held": [8, 20],
                          "wins_held": [2, 10], "final_held": [4, 6], "final_wins": [1, 3],
                          "killed": [1, 6], "robbed": [0, 3], "gold_gained": [18, 48],
@@ -107,12 +108,13 @@ def test_tables_do_not_depend_on_the_order_of_their_input_rows(fn):
                                                  pl.col("count") * (i + 1) + 7)
                    for i, c in enumerate("xyz")])
     chars = pl.DataFrame({
-        "cell": np.repeat(list("xyz"), 9), "character": np.tile(list("ABCDEFGHI"), 3),
-        "rank": np.tile(np.arange(1, 10), 3), "strategy": "S", "players": 5,
-        "games_held": rng.integers(500, 900, 27), "rounds_held": rng.integers(900, 2000, 27),
-        "final_held": rng.integers(100, 400, 27), "killed": rng.integers(0, 90, 27),
-        "robbed": rng.integers(0, 90, 27), "gold_gained": rng.integers(0, 9000, 27),
-        "districts_built": rng.integers(0, 900, 27)}).with_columns(
+        "cell": np.repeat(list("xyz"), 36), "batch": np.tile(np.repeat(np.arange(4), 9), 3),
+        "character": np.tile(list("ABCDEFGHI"), 12), "rank": np.tile(np.arange(1, 10), 12),
+        "strategy": "S", "players": 5,
+        "games_held": rng.integers(500, 900, 108), "rounds_held": rng.integers(900, 2000, 108),
+        "final_held": rng.integers(100, 400, 108), "killed": rng.integers(0, 90, 108),
+        "robbed": rng.integers(0, 90, 108), "gold_gained": rng.integers(0, 9000, 108),
+        "districts_built": rng.integers(0, 900, 108)}).with_columns(
         (pl.col("games_held") * 0.3).cast(pl.Int64).alias("wins_held"),
         (pl.col("final_held") * 0.2).cast(pl.Int64).alias("final_wins"),
         (pl.col("games_held") * 1.1).cast(pl.Int64).alias("winners_held"))
@@ -150,36 +152,61 @@ def test_character_table_rates():
     assert x["districts_per_turn"] == pytest.approx(1.0) and y["districts_per_turn"] == 0.5
 
 
+def cluster_diff(w1, n1, w2, n2):
+    """Reference: difference of two ratios of per-batch totals, its cluster-robust standard
+    error (linearisation, factor B / (B - 1)) and two-sided p-value, written out in numpy."""
+    w1, n1, w2, n2 = (np.asarray(x, float) for x in (w1, n1, w2, n2))
+    r1, r2 = w1.sum() / n1.sum(), w2.sum() / n2.sum()
+    e = (w1 - r1 * n1) / n1.sum() - (w2 - r2 * n2) / n2.sum()
+    se = np.sqrt(len(e) / (len(e) - 1) * (e ** 2).sum())
+    return r1 - r2, se, 2 * sps.norm.sf(abs(r1 - r2) / se)
+
+
 def test_district_table():
-    d = pl.DataFrame({"district": ["Keep", "Keep", "Library"], "strategy": ["A", "B", "A"],
-                      "seat_games": [100, 100, 200], "built": [30, 10, 50],
-                      "wins_built": [15, 5, 40], "wins_not_built": [20, 30, 20]})
+    """Keep: batches 0-3, strategies A and B; Library: A only."""
+    rows = []
+    for b, (sg, built, wb, wn) in enumerate([(50, 12, 6, 9), (50, 8, 3, 12), (50, 11, 7, 8),
+                                             (50, 9, 4, 11)]):
+        rows.append(("Keep", "A", b, sg, built, wb, wn))
+        rows.append(("Keep", "B", b, 10, 2, 1, 2))
+    for b, (sg, built, wb, wn) in enumerate([(50, 10, 9, 3), (50, 14, 10, 6), (50, 13, 9, 4),
+                                             (50, 13, 12, 7)]):
+        rows.append(("Library", "A", b, sg, built, wb, wn))
+    d = pl.DataFrame(rows, orient="row", schema=["district", "strategy", "batch", "seat_games",
+                                                 "built", "wins_built", "wins_not_built"])
     t = analysis.district_table(d, []).sort("district")
     keep, lib = t.row(0, named=True), t.row(1, named=True)
-    assert keep["built_rate"] == pytest.approx(40 / 200)
-    assert keep["win_built"] == pytest.approx(20 / 40)
-    assert keep["win_not_built"] == pytest.approx(50 / 160)
-    assert lib["diff"] == pytest.approx(40 / 50 - 20 / 150)
-    p = proportions_ztest([40, 20], [50, 150])[1]
+    assert keep["built_rate"] == pytest.approx(48 / 240)
+    assert keep["win_built"] == pytest.approx(24 / 48)
+    assert keep["win_not_built"] == pytest.approx(48 / 192)
+    lb = d.filter(pl.col("district") == "Library")
+    diff, se, p = cluster_diff(lb["wins_built"], lb["built"], lb["wins_not_built"],
+                               lb["seat_games"] - lb["built"])
+    assert lib["diff"] == pytest.approx(diff) and lib["diff_se"] == pytest.approx(se)
     assert lib["p"] == pytest.approx(p)
     assert lib["p_holm"] == pytest.approx(min(1, 2 * min(p, keep["p"])) if p < keep["p"]
                                           else max(p, min(1, 2 * keep["p"])))
-    lo, hi = proportion_confint(40, 200, method="wilson")
-    assert (keep["built_rate_low"], keep["built_rate_high"]) == pytest.approx((lo, hi))
 
 
 def test_character_balance_against_the_set_average():
-    chars = pl.DataFrame({"character": ["X", "Y"], "rank": [1, 2], "wins_held": [30, 70],
-                          "games_held": [100, 100], "final_wins": [0, 0],
-                          "final_held": [1, 1]})
+    """X wins 30 of 100 held games, Y 70 of 100, over 4 batches; the tests use the
+    cluster-robust standard error of rate - set average (the same games feed both)."""
+    xw, xn, yw, yn = [6, 9, 7, 8], [25] * 4, [18, 16, 19, 17], [25] * 4
+    chars = pl.DataFrame({"batch": [0, 1, 2, 3] * 2, "character": ["X"] * 4 + ["Y"] * 4,
+                          "rank": [1] * 4 + [2] * 4, "wins_held": xw + yw,
+                          "games_held": xn + yn, "final_wins": [0] * 8, "final_held": [1] * 8})
     t = analysis.character_balance(chars, [])
     assert t["set_rate"].to_list() == [0.5, 0.5] and t["ratio"].to_list() == [0.6, 1.4]
-    p = sps.binomtest(30, 100, 0.5).pvalue
-    assert t["p"][0] == pytest.approx(p) and t["p_holm"][0] == pytest.approx(min(1, 2 * p))
+    sw, sn = np.add(xw, yw), np.add(xn, yn)
+    diff, se, p = cluster_diff(xw, xn, sw, sn)
+    assert diff == pytest.approx(-0.2) and t["p"][0] == pytest.approx(p)
+    assert t["p_holm"][0] == pytest.approx(min(1, 2 * max(p, t["p"][1])))
     assert t["verdict"].to_list() == ["under", "over"]
     test = analysis.balance_test(chars, [])
     chi2, pv, dof, _ = sps.chi2_contingency(np.array([[30, 70], [70, 30]]))
-    assert test["chi2"][0] == pytest.approx(chi2) and test["dof"][0] == dof == 1
+    deff = test["deff"][0]
+    assert test["chi2"][0] == pytest.approx(chi2 / deff) and test["dof"][0] == dof == 1
+    assert 0 < deff < 1  # the holders of the same games are negatively correlated here
 
 
 def test_distribution_and_histogram():
@@ -226,13 +253,15 @@ def test_fair_share_of_a_simulated_run_with_ties_is_its_pooled_win_rate():
     """four_color ties often (shared wins): with identical bots, the fair share is the
     pooled win rate (wins / seat-games), above 1/N, both in Results and in the summary."""
     from citadels_sim import GameConfig, simulate
-    res = simulate(GameConfig(ruleset="four_color", players=4), "heuristic", games=3000,
-                   seed=4)
+    from citadels_sim.simulate import Run
+    config = GameConfig(ruleset="four_color", players=4)
+    res = simulate(config, "heuristic", games=3000, seed=4)
     seats = res.win_rates("seat")
     pooled = seats["wins"].sum() / seats["n"].sum()
     assert pooled > 0.25 + 0.005  # ties happen
     assert seats["fair"].to_list() == pytest.approx([pooled] * 4)
     s = Summary()
-    s.add({"seats": res.seats, "characters": res.characters})
+    for _, frames in Run(config, "heuristic", 3000, seed=4):
+        s.add(frames)
     outcomes = s.tables["outcomes"].with_columns(pl.lit(4).alias("players"))
     assert analysis.win_rates(outcomes, "strategy")["fair"][0] == pytest.approx(pooled)

@@ -69,3 +69,14 @@ def test_cli_compare(capsys):
     assert "difference A - B" in out and "SPRT" in out and "line-ups ABA / BAA / AAB" in out
     assert main(["compare", "heuristic", "nosuch", "--no-progress"]) == 2
     assert "Unknown strategy 'nosuch'" in capsys.readouterr().err
+
+
+def test_compare_reports_what_common_deals_bought():
+    """The variance of the per-deal difference against independent deals per rotation,
+    measured from the per-rotation differences: below 1 with common deals, about 1 without."""
+    crn = compare("heuristic", "builder", GameConfig(players=4), games=4000, seed=5)
+    assert 0.8 < crn.variance_ratio < 1.03
+    assert "pairing: variance of the per-deal difference" in crn.text()
+    independent = compare("heuristic", "builder", GameConfig(players=4), games=4000, seed=5,
+                          crn=False)
+    assert 0.85 < independent.variance_ratio < 1.15
