@@ -18,25 +18,27 @@ import polars as pl
 from . import KERNEL_VERSION, __version__, analysis, figures
 from .experiment import LABELS, RunRecord
 
-#: per table of the report: the unit that is independent, and how intervals and tests use it
-METHOD = pl.DataFrame({
-    "table": ["win rate by strategy and by seat", "paired strategy comparisons",
-              "holders' win rate (any round, final round)", "balance verdicts",
-              "pick, killed and robbed rates", "districts: built rate, holders vs others",
-              "game length, scores, margins, capped share"],
-    "unit of independence": ["the game", "the deal (all rotations of one deal)", "the game",
-                             "the game", "the round (approximate)", "the game", "the game"],
-    "interval and test": [
-        "Wilson at the effective sample size n / deff, deff from the cluster-robust variance "
-        "over 100 batches of games; seats: chi-square test of uniformity",
-        "mean per-deal difference, normal interval, z-test; Holm within a cell",
-        "Wilson at the effective sample size (cluster-robust over batches of games)",
-        "z-test of rate - set average on its cluster-robust standard error, Holm within a "
-        "set; set chi-square divided by the mean design effect (Rao-Scott)",
-        "Wilson over rounds (the rounds of a game are not independent: approximate)",
-        "Wilson at the effective sample size; z-test of the difference on its cluster-robust "
-        "standard error, Holm within a cell (an association, not an effect)",
-        "distributions (no interval); capped share: Wilson over games"]})
+#: per table of the report: (table, the unit that is independent, how intervals and tests
+#: use it)
+METHOD = [
+    ("Win rate by strategy and by seat", "the game",
+     "Wilson at the effective sample size n / deff, deff from the cluster-robust variance "
+     "over 100 batches of games; seats: chi-square test of uniformity"),
+    ("Paired strategy comparisons", "the deal (all rotations of one deal)",
+     "mean per-deal difference, normal interval, z-test; Holm within a cell"),
+    ("Holders' win rate (any round, final round)", "the game",
+     "Wilson at the effective sample size (cluster-robust over batches of games)"),
+    ("Balance verdicts", "the game",
+     "z-test of rate - set average on its cluster-robust standard error, Holm within a set; "
+     "set chi-square divided by the mean design effect (Rao-Scott)"),
+    ("Pick, killed and robbed rates", "the round (approximate)",
+     "Wilson over rounds (the rounds of a game are not independent: approximate)"),
+    ("Districts: built rate, holders against the others", "the game",
+     "Wilson at the effective sample size; z-test of the difference on its cluster-robust "
+     "standard error, Holm within a cell (an association, not an effect)"),
+    ("Game length, scores, margins, capped share", "the game",
+     "distributions (no interval); capped share: Wilson over games"),
+]
 
 METHOD_TEXT = ("A shared first place counts as a win for each player sharing it, so the fair "
                "share is the number of winners of each game over N (1/N without ties). "
@@ -154,8 +156,8 @@ def build(record: RunRecord) -> Report:
         mixed = strat.filter(pl.col("strategy").n_unique().over("cell") > 1)
         rep.figure("win_rate_strategy", figures.rate_by(
             mixed, "strategy", "Win rate by strategy", "strategy"),
-            "Win rate of each strategy in the cells with several strategies, 95% Wilson "
-            "intervals; dotted: fair share (winners per game / N: a shared first place "
+            "Win rate of each strategy in the cells with several strategies, 95% intervals "
+            "(cluster-robust over games); dotted: fair share (winners per game / N: a shared first place "
             "is a win for each).")
         pw = labelled(analysis.pairwise(pairs, by_cell))
         rep.tables["pairwise"] = pw
@@ -173,8 +175,8 @@ def build(record: RunRecord) -> Report:
              "test that wins spread over the seats as seat-games do (Holm over cells):")
     rep.table(tests.select("label", "seats", "chi2", "p", "p_holm", "best_seat", "worst_seat"))
     rep.figure("win_rate_seat", figures.rate_by(seats, "seat", "Win rate by seat", "seat"),
-               "Win rate by seat per cell, 95% Wilson intervals; dotted: fair share "
-               "(winners per game / N).")
+               "Win rate by seat per cell, 95% intervals (cluster-robust over games); "
+               "dotted: fair share (winners per game / N).")
     rep.table(with_ci(seats.select("label", "seat", "n", "wins", "win_rate", "win_rate_low",
                                    "win_rate_high", "fair"), "win_rate"))
 
@@ -246,9 +248,10 @@ def build(record: RunRecord) -> Report:
                                         "capped_share_low", "capped_share_high"),
                           "capped_share"))
     rep.heading("Method")
-    rep.text("What each table counts as independent, and how its intervals and tests use "
-             "it:")
-    rep.table(METHOD)
+    rep.text("What each table counts as independent (its unit), and how its intervals and "
+             "tests use it:")
+    for table, unit, method in METHOD:
+        rep.text(f"{table} — unit of independence: {unit}; {method}.")
     rep.text(METHOD_TEXT)
     return rep
 

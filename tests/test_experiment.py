@@ -135,7 +135,18 @@ def test_run_resume_and_report(tmp_path):
     meta = json.loads((out / "metadata.json").read_text())
     assert meta["total_games"] == exp.total_games and meta["seed"] == 5
     strat = pl.read_csv(out / "tables" / "win_rate_strategy.csv")
-    assert {"win_rate", "win_rate_low", "win_rate_high", "fair"} <= set(strat.columns)
+    assert {"win_rate", "win_rate_low", "win_rate_high", "win_rate_se", "win_rate_deff",
+            "fair"} <= set(strat.columns)
+    # the method section names, per table, the unit of independence and the method
+    md = (out / "report.md").read_text()
+    method = md[md.index("## Method"):]
+    assert "unit of independence" in method and "cluster-robust" in method
+    assert "the deal (all rotations of one deal)" in method and "Rao-Scott" in method
+    assert "exact in the usual sense" not in md and "somewhat too narrow" not in md
+    # two reports of the same run are byte-identical
+    again_out = report.write(report.build(again), tmp_path / "reports" / "again")
+    for name in ("report.md", "tables/characters.csv", "tables/balance.csv"):
+        assert (out / name).read_bytes() == (again_out / name).read_bytes(), name
 
 
 def test_killed_experiment_resumes_to_the_same_results(tmp_path):
