@@ -27,7 +27,7 @@ from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.weightstats import DescrStatsW
 
-from .stats import wilson, wilson_deff
+from .stats import cluster_variance, design_effect, wilson, wilson_deff
 
 ALPHA = 0.05
 
@@ -60,20 +60,14 @@ def with_clustered_interval(frame: pl.DataFrame, per_batch: pl.DataFrame, keys: 
     group = keys or ["_all"]
     if not keys:
         frame, per_batch = (f.with_columns(pl.lit(0).alias("_all")) for f in (frame, per_batch))
-    w, n = pl.col(successes), pl.col(trials)
-    pb = per_batch.group_by(group + ["batch"], maintain_order=True).agg(w.sum(), n.sum())
-    b = pl.len().cast(pl.Float64)
-    var = pb.group_by(group, maintain_order=True).agg(
-        (b / (b - 1) * ((w - w.sum() / n.sum() * n) ** 2).sum()
-         / n.sum().cast(pl.Float64) ** 2).alias("_var"))
+    pb = per_batch.group_by(group + ["batch"], maintain_order=True).agg(
+        pl.col(successes, trials).sum())
+    var = cluster_variance(pb, group, successes, trials).rename({"var": "_var"})
     t = frame.join(var, on=group, how="left", nulls_equal=True, maintain_order="left")
-    rate = (t[successes] / t[trials]).to_numpy()
-    binomial = rate * (1 - rate) / t[trials].to_numpy()
-    v = t["_var"].to_numpy().astype(float)
-    deff = np.where((binomial > 0) & np.isfinite(v), v / np.where(binomial > 0, binomial, 1),
-                    1.0)
-    lo, hi = wilson_deff(t[successes].to_numpy(), t[trials].to_numpy(), deff)
-    t = t.with_columns(pl.Series(name, rate), pl.Series(f"{name}_low", lo),
+    w, n, v = (t[c].to_numpy().astype(float) for c in (successes, trials, "_var"))
+    deff = design_effect(w, n, v)
+    lo, hi = wilson_deff(w, n, deff)
+    t = t.with_columns(pl.Series(name, w / n), pl.Series(f"{name}_low", lo),
                        pl.Series(f"{name}_high", hi), pl.Series(f"{name}_se", np.sqrt(v)),
                        pl.Series(f"{name}_deff", deff)).drop("_var")
     return t.drop("_all") if not keys else t

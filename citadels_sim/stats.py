@@ -48,18 +48,11 @@ def rate_table(frame: pl.DataFrame, by: str | list[str], flag: str,
     t = frame.group_by(keys, maintain_order=True).agg(aggs).sort(keys)
     deff = np.ones(t.height)
     if cluster is not None:
-        w, n = pl.col(flag).cast(pl.Float64).sum(), pl.len().cast(pl.Float64)
-        per = frame.group_by(keys + [cluster]).agg(w.alias("w"), n.alias("m"))
-        r = pl.col("w").sum() / pl.col("m").sum()
-        b = pl.len().cast(pl.Float64)
-        v = per.group_by(keys).agg((b / (b - 1) * ((pl.col("w") - r * pl.col("m")) ** 2).sum()
-                                    / pl.col("m").sum() ** 2).alias("var"))
-        v = t.select(keys).join(v, on=keys, how="left", maintain_order="left")["var"]
-        rate = (t["wins"] / t["n"]).to_numpy()
-        binomial = rate * (1 - rate) / t["n"].to_numpy()
-        var = v.to_numpy().astype(float)
-        ok = (binomial > 0) & np.isfinite(var)
-        deff = np.where(ok, var / np.where(ok, binomial, 1), 1.0)
+        per = frame.group_by(keys + [cluster]).agg(pl.col(flag).sum().alias("wins"),
+                                                   pl.len().alias("n"))
+        var = t.select(keys).join(cluster_variance(per, keys, "wins", "n"), on=keys,
+                                  how="left", maintain_order="left")["var"]
+        deff = design_effect(t["wins"].to_numpy(), t["n"].to_numpy(), var.to_numpy())
     lo, hi = wilson_deff(t["wins"].to_numpy(), t["n"].to_numpy(), deff)
     return t.with_columns((pl.col("wins") / pl.col("n")).alias("rate"),
                           pl.Series("ci_low", lo), pl.Series("ci_high", hi),
@@ -80,6 +73,28 @@ def format_rates(table: pl.DataFrame, by: str) -> str:
 
 #: games are grouped into this many batches (game index modulo) for cluster-robust variances
 N_BATCHES = 100
+
+
+def cluster_variance(per_cluster: pl.DataFrame, keys: list[str], successes: str,
+                     trials: str) -> pl.DataFrame:
+    """Per group of ``keys``: the cluster-robust variance ``var`` of the rate
+    sum(successes) / sum(trials), from ``per_cluster`` (one row per group and independent
+    cluster: a game, or a batch of games)."""
+    w, n = pl.col(successes).cast(pl.Float64), pl.col(trials).cast(pl.Float64)
+    b = pl.len().cast(pl.Float64)
+    return per_cluster.group_by(keys, maintain_order=True).agg(
+        (b / (b - 1) * ((w - w.sum() / n.sum() * n) ** 2).sum() / n.sum() ** 2).alias("var"))
+
+
+def design_effect(successes: np.ndarray, trials: np.ndarray, variance: np.ndarray
+                  ) -> np.ndarray:
+    """Cluster-robust variance over the binomial one, rate (1 - rate) / trials (1 where the
+    latter is 0 or the variance unknown)."""
+    rate = np.asarray(successes, float) / np.asarray(trials, float)
+    binomial = rate * (1 - rate) / np.asarray(trials, float)
+    variance = np.asarray(variance, float)
+    ok = (binomial > 0) & np.isfinite(variance)
+    return np.where(ok, variance / np.where(ok, binomial, 1), 1.0)
 
 
 def wilson_deff(successes: np.ndarray, trials: np.ndarray, deff: np.ndarray,
