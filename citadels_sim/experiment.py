@@ -48,7 +48,7 @@ from pathlib import Path
 import polars as pl
 from tqdm.auto import tqdm
 
-from . import store
+from . import KERNEL_VERSION, store
 from .config import ConfigError, GameConfig
 from .simulate import Run
 from .strategies import get
@@ -336,8 +336,14 @@ def load_run(root: str | Path) -> RunRecord:
         for r in range(len(cell.rotations)):
             path = root / cell.slug / f"rot-{r}"
             meta = path / "meta.json"
-            if not meta.exists() or json.loads(meta.read_text()).get("status") != "complete":
+            info = json.loads(meta.read_text()) if meta.exists() else {}
+            if info.get("status") != "complete":
                 raise ConfigError(f"{path} is not complete; rerun the experiment to finish it.")
+            if info.get("kernel_version") != KERNEL_VERSION:
+                raise ConfigError(f"{path} was played by kernel version "
+                                  f"{info.get('kernel_version')}, this is version "
+                                  f"{KERNEL_VERSION}: its games and tables differ; rerun the "
+                                  "experiment into a new directory.")
             for frames in store.iter_chunks(path):
                 summary.add(frames)
         summaries[cell.slug] = summary

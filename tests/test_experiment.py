@@ -12,6 +12,7 @@ import pytest
 
 from citadels_sim import cards, experiment, report
 from citadels_sim.cli import main
+from citadels_sim.config import ConfigError
 
 SMALL = """
 title = "small"
@@ -189,3 +190,13 @@ def test_cli_experiment_report_and_balance(tmp_path, capsys):
     assert main(["experiment", str(tmp_path / "nosuch.toml")]) == 2
     err = capsys.readouterr().err
     assert "no experiment.toml" in err and "does not exist" in err
+
+
+def test_a_run_of_another_kernel_version_is_refused_clearly(tmp_path):
+    exp = experiment.parse(SMALL, "small")
+    experiment.run(exp, tmp_path / "runs", progress=False)
+    meta = next((tmp_path / "runs" / "small").glob("*/rot-0/meta.json"))
+    info = json.loads(meta.read_text())
+    meta.write_text(json.dumps({**info, "kernel_version": 3}))
+    with pytest.raises(ConfigError, match="played by kernel version 3"):
+        experiment.load_run(tmp_path / "runs" / "small")
