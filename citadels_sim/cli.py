@@ -6,8 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import cards
-from .config import PLAYER_RANGE, ConfigError, GameConfig
+from .config import ConfigError, GameConfig
 from .strategies import StrategyError, presets
 
 
@@ -86,18 +85,8 @@ def _warmup(a: argparse.Namespace) -> None:
 
 
 def _list(a: argparse.Namespace) -> None:
-    for rs in cards.RULESETS:
-        lo, hi = PLAYER_RANGE[rs]
-        print(f"ruleset {rs}: {lo}-{hi} players")
-        for c in cards.characters(rs):
-            print(f"  {c.rank}. {c.name}")
-        purple = [d for d in cards.districts(rs) if d.type == 4]
-        if purple:
-            print("  purple/unique districts: " + ", ".join(d.name for d in purple))
-    print("2016 presets: " + ", ".join(cards.presets()))
-    print("strategies:")
-    for name, s in presets().items():
-        print(f"  {name:<12} {s.description}")
+    from .catalogue import text
+    print(text())
 
 
 def _write_report(record, reports: str) -> None:
@@ -192,7 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("warmup", help="compile the kernel now (first run, new install, "
                                       "each cluster node), or check that it is cached")
     p.set_defaults(run=_warmup)
-    p = sub.add_parser("list", help="rulesets, characters, districts, presets, strategies")
+    p = sub.add_parser("list", help="rulesets, characters (with their player counts), every "
+                                    "district card, presets, strategies and parameters")
     p.set_defaults(run=_list)
 
     def common(p: argparse.ArgumentParser, runs: bool = True) -> None:

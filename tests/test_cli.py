@@ -63,6 +63,19 @@ def test_list(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     assert "ruleset 2016" in out and "heuristic" in out and "first_game" in out
+    lines = [line.split() for line in out.splitlines()]
+    # every district card with type, cost and copies; bonus purples apart from the base deck
+    assert ["Manor", "noble", "cost", "3", "x5"] in lines
+    assert "districts (bonus):" in out and "districts (base):" in out
+    # each character's player counts, as the rules the simulator enforces say
+    assert ["9.", "Queen", "5-8"] in lines and ["4.", "Emperor", "3-8"] in lines
+    assert "a rank-9 character: allowed at 4-8 players, needed at 8" in out  # classic
+    assert "a rank-9 character: allowed at 3-8 players, needed at 3, 8" in out  # 2016
+    assert ["8.", "Diplomat", "2-8", "(the", "Graveyard", "removed", "from", "the",
+            "deck)"] in lines
+    # presets' contents and the strategies' parameters
+    assert "  cunning_agents: Witch, Blackmailer, Magician, Emperor" in out
+    assert "family heuristic; income=1.2" in out
 
 
 def test_replay_reads_the_whole_roster(capsys):
