@@ -150,12 +150,16 @@ class Results:
     """The outcome of a run: DataFrames plus the run's metadata (config, seed, timing)."""
 
     def __init__(self, seats: pl.DataFrame, characters: pl.DataFrame,
-                 districts: pl.DataFrame, picks: pl.DataFrame | None, meta: dict):
+                 districts: pl.DataFrame, picks: pl.DataFrame | None, meta: dict,
+                 character_batches: pl.DataFrame | None = None):
         self.seats = seats
         self.characters = characters
         self.districts = districts
         self.picks = picks
         self.meta = meta
+        #: the character counts per batch of games (``batch`` column, see :mod:`.stats`):
+        #: what makes the intervals of :meth:`character_table` cluster-robust
+        self.character_batches = character_batches
 
     @classmethod
     def from_parts(cls, parts: dict[str, list[pl.DataFrame]], meta: dict) -> Results:
@@ -165,9 +169,12 @@ class Results:
                 keys, maintain_order=True).agg(pl.exclude(keys).sum())
         picks = pl.concat(parts["picks"]) if parts.get("picks") else None
         districts = parts.get("districts") or [pl.DataFrame(schema=DISTRICT_SCHEMA)]
-        return cls(pl.concat(parts["seats"]),
-                   summed(parts["characters"], ["character", "rank", "strategy"]),
-                   summed(districts, ["district", "strategy"]), picks, meta)
+        keys = ["character", "rank", "strategy"]
+        characters = pl.concat(parts["characters"])
+        batches = (characters.group_by(["batch"] + keys, maintain_order=True).agg(
+            pl.exclude(["batch"] + keys).sum()) if "batch" in characters.columns else None)
+        return cls(pl.concat(parts["seats"]), summed(parts["characters"], keys),
+                   summed(districts, ["district", "strategy"]), picks, meta, batches)
 
     # ---- facts ----------------------------------------------------------------------
     @property
@@ -198,17 +205,24 @@ class Results:
         return stats.rate_table(seats, by, "won", baseline="fair_share", cluster="game")
 
     def character_table(self) -> pl.DataFrame:
-        """Per character (all strategies): pick rate, win rate when held, kills, robberies."""
+        """Per character (all strategies): pick rate, win rate when held (with its 95%
+        interval, cluster-robust over batches of games: several players of one game hold a
+        character; plain Wilson for results saved without batches), kills, robberies."""
         keys = ["character", "rank"]
         t = self.characters.group_by(keys, maintain_order=True).agg(
             pl.exclude(keys + ["strategy"]).sum()).sort("rank")
         t = t.with_columns(
             (pl.col("rounds_held") / pl.col("rounds_held").sum() * t.height).alias("pick_share"),
         )
-        lo, hi = stats.wilson(t["wins_held"].to_numpy(), t["games_held"].to_numpy())
-        return t.with_columns(
-            (pl.col("wins_held") / pl.col("games_held")).alias("win_rate_held"),
-            pl.Series("ci_low", lo), pl.Series("ci_high", hi))
+        if self.character_batches is None:
+            lo, hi = stats.wilson(t["wins_held"].to_numpy(), t["games_held"].to_numpy())
+            return t.with_columns(
+                (pl.col("wins_held") / pl.col("games_held")).alias("win_rate_held"),
+                pl.Series("ci_low", lo), pl.Series("ci_high", hi))
+        from .analysis import with_clustered_interval  # scipy and statsmodels: import on use
+        t = with_clustered_interval(t, self.character_batches, keys, "wins_held",
+                                    "games_held", "win_rate_held")
+        return t.rename({"win_rate_held_low": "ci_low", "win_rate_held_high": "ci_high"})
 
     def summary(self) -> str:
         """A plain-text report: win rates by strategy and by seat, game facts, throughput."""
@@ -236,8 +250,9 @@ class Results:
         """Write the results as Parquet files plus ``meta.json`` into directory ``path``."""
         path = Path(path)
         path.mkdir(parents=True, exist_ok=True)
-        frames = {"seats": self.seats, "characters": self.characters,
-                  "districts": self.districts}
+        characters = self.characters if self.character_batches is None \
+            else self.character_batches  # the batches sum to the counts again on load
+        frames = {"seats": self.seats, "characters": characters, "districts": self.districts}
         if self.picks is not None:
             frames["picks"] = self.picks
         store.write_frames(path, 0, frames)

@@ -148,9 +148,10 @@ def reseed(st, seed, game=0):
 
 
 def copy_state(st):
-    out = np.zeros(1, L.STATE_DTYPE).view(np.recarray)
-    out[0] = st
-    return out[0]
+    out = S.new_record(L.STATE_DTYPE)
+    for field in L.STATE_DTYPE.names:
+        getattr(out, field)[...] = getattr(st, field)
+    return out
 
 
 def n_players(st) -> int:

@@ -265,3 +265,22 @@ def test_fair_share_of_a_simulated_run_with_ties_is_its_pooled_win_rate():
         s.add(frames)
     outcomes = s.tables["outcomes"].with_columns(pl.lit(4).alias("players"))
     assert analysis.win_rates(outcomes, "strategy")["fair"][0] == pytest.approx(pooled)
+
+
+def test_results_character_table_is_cluster_robust_and_survives_save(tmp_path):
+    """Results.character_table gives the holders' win rate the same cluster-robust interval
+    as the analysis layer, also after save and load (it was plain Wilson)."""
+    from citadels_sim import GameConfig, Results, simulate
+    res = simulate(GameConfig(players=5), "heuristic", games=3000, seed=8)
+    t = res.character_table()
+    ref = analysis.character_table(
+        res.character_batches.with_columns(pl.lit(5).alias("players")),
+        pl.DataFrame({"rounds": [1], "capped": [False], "margin": [1], "count": [10**6]}), [])
+    assert t["ci_low"].to_list() == pytest.approx(ref["win_held_low"].to_list())
+    assert (t["win_rate_held_deff"] < 1).all()  # holders of one game: negatively correlated
+    lo, _ = proportion_confint(t["wins_held"][0], t["games_held"][0], method="wilson")
+    assert t["ci_low"][0] > lo  # narrower than the independent-trials interval
+    again = Results.load(res.save(tmp_path / "r"))
+    assert again.characters.sort("character", "strategy").equals(
+        res.characters.sort("character", "strategy"))
+    assert again.character_table()["ci_low"].to_list() == pytest.approx(t["ci_low"].to_list())

@@ -19,9 +19,15 @@ from .layout import (BEAUTIFIED, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT,
 from .rng import below, seed_streams
 
 
+def new_record(dtype: np.dtype):
+    """A zeroed record of ``dtype`` (``STATE_DTYPE``, ``TABLES_DTYPE``) whose fields read
+    as attributes from Python (``st.g``), as in compiled code."""
+    return np.zeros(1, dtype).view(np.recarray)[0]
+
+
 def new_state(tb, seed: int, game: int, log_on: bool):
     """A fresh ``State`` record set up for game ``game`` of a run (from Python)."""
-    st = np.zeros(1, STATE_DTYPE).view(np.recarray)[0]
+    st = new_record(STATE_DTYPE)
     setup_game(st, tb, seed, game, log_on)
     return st
 
@@ -29,7 +35,7 @@ def new_state(tb, seed: int, game: int, log_on: bool):
 def new_tables(kinds: np.ndarray, cfg: np.ndarray, params: np.ndarray):
     """A ``Tables`` record holding the district kinds, configuration and strategy
     parameters (copied)."""
-    tb = np.zeros(1, TABLES_DTYPE).view(np.recarray)[0]
+    tb = new_record(TABLES_DTYPE)
     tb.kinds[:] = kinds
     tb.cfg[:] = cfg
     tb.params[:] = params
