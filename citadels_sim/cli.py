@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import nullcontext
 
 from .config import ConfigError, GameConfig
 from .strategies import StrategyError, presets
@@ -45,11 +46,24 @@ def _config(a: argparse.Namespace) -> GameConfig:
                       max_rounds=a.max_rounds)
 
 
+def _cluster(a: argparse.Namespace):
+    """A context giving the chunk executor of ``--cluster`` (None: this machine's threads;
+    Dask is imported only when a cluster is asked for)."""
+    if a.cluster is None:
+        return nullcontext(None)
+    if a.workers is not None:
+        raise ValueError("--workers sets this machine's threads; with --cluster each worker "
+                         "plays on its own threads: leave --workers out.")
+    from .cluster import open_cluster
+    return open_cluster(a.cluster)
+
+
 def _simulate(a: argparse.Namespace) -> None:
     from .simulate import simulate
-    results = simulate(_config(a), a.strategies, games=a.games, seed=a.seed, workers=a.workers,
-                       chunk_size=a.chunk_size, picks=a.picks, out=a.out,
-                       progress=not a.no_progress)
+    with _cluster(a) as executor:
+        results = simulate(_config(a), a.strategies, games=a.games, seed=a.seed,
+                           workers=a.workers, chunk_size=a.chunk_size, picks=a.picks,
+                           out=a.out, progress=not a.no_progress, executor=executor)
     print(results.summary())
     if a.out:
         print(f"results written to {a.out}")
@@ -102,7 +116,9 @@ def _experiment(a: argparse.Namespace) -> None:
     exp = experiment.load(a.file)
     print(f"{exp.title}: {len(exp.cells)} cells, {exp.total_games:,} games"
           + (f" ({len(exp.skipped)} cells skipped)" if exp.skipped else ""))
-    record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress)
+    with _cluster(a) as executor:
+        record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress,
+                                executor=executor)
     _write_report(record, a.reports)
 
 
@@ -137,8 +153,10 @@ def _compare(a: argparse.Namespace) -> None:
         sprt = Sprt.from_elo(*a.sprt_elo, alpha=a.alpha, beta=a.beta)
     elif a.sprt_delta:
         sprt = Sprt(*a.sprt_delta, alpha=a.alpha, beta=a.beta)
-    result = compare(a.a, a.b, _config(a), a.games, a.seed, crn=not a.no_crn, sprt=sprt,
-                     chunk_size=a.chunk_size, workers=a.workers, progress=not a.no_progress)
+    with _cluster(a) as executor:
+        result = compare(a.a, a.b, _config(a), a.games, a.seed, crn=not a.no_crn, sprt=sprt,
+                         chunk_size=a.chunk_size, workers=a.workers,
+                         progress=not a.no_progress, executor=executor)
     print(result.text())
 
 
@@ -148,9 +166,18 @@ def _balance(a: argparse.Namespace) -> None:
     name = a.name or "balance-" + (characters if isinstance(characters, str) else "custom")
     exp = experiment.parse(balance.experiment_text(
         characters, a.ruleset, a.players, a.games, a.seed, a.strategy), name)
-    record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress)
+    with _cluster(a) as executor:
+        record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress,
+                                executor=executor)
     print(balance.text(record))
     _write_report(record, a.reports)
+
+
+def _add_cluster_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cluster", default=None, metavar="SPEC",
+                   help="play the chunks on a Dask cluster: 'local' (a LocalCluster on this "
+                        "machine), a scheduler address tcp://HOST:8786, or a scheduler "
+                        "file (.json); default: this machine's threads, without Dask")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -168,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="keep the per-round character table")
     picks.add_argument("--no-picks", dest="picks", action="store_false")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_cluster_arg(p)
     p.set_defaults(run=_simulate)
     p = sub.add_parser("replay", help="play-by-play of one game of a run")
     _add_game_args(p)
@@ -188,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     def common(p: argparse.ArgumentParser, runs: bool = True) -> None:
         p.add_argument("--workers", type=int, default=None, help="threads (default: all)")
         p.add_argument("--no-progress", action="store_true", help="no progress bar")
+        _add_cluster_arg(p)
         if runs:
             p.add_argument("--runs", default="runs", help="directory of run data (runs/)")
             p.add_argument("--reports", default="reports", help="report directory (reports/)")

@@ -10,7 +10,8 @@ difference A - B (per seat), tested with a z-test.
 The sequential test is the generalized SPRT of fishtest's ``LLRcalc`` in its normal
 approximation (``LLR_alt2``: LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var), with the per-deal
 score s = (1 + difference) / 2): it stops when the LLR leaves
-[log(beta / (1 - alpha)), log((1 - beta) / alpha)], checked after every chunk of deals.
+[log(beta / (1 - alpha)), log((1 - beta) / alpha)], checked after every chunk of deals
+(in deal order, whatever order an executor finishes them in).
 Like fishtest's ``regularize`` (which gives every outcome class a frequency of at least
 1e-3), the variance is estimated with a pseudo-count of :data:`REGULARIZE` deals at each
 extreme score (0 and 1), so a run whose deals all came out alike — every deal a sweep, or a
@@ -26,6 +27,8 @@ itself on independent deals.
 from __future__ import annotations
 
 import math
+from concurrent.futures import Executor
+from contextlib import closing
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -35,10 +38,11 @@ from tqdm.auto import tqdm
 
 from . import analysis
 from .config import ConfigError, GameConfig
+from .executor import ChunkExecutor, resolve
 from .experiment import derive_seed, rotations
-from .simulate import Run
+from .simulate import Run, play_runs
 from .strategies import Strategy, get
-from .summary import Summary
+from .summary import Summary, chunk_tables
 
 
 #: pseudo-count of deals given to each extreme score before the SPRT's variance is taken
@@ -169,37 +173,47 @@ def _oriented(pairs: pl.DataFrame, a: str) -> pl.DataFrame:
 def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = None,
             games: int = 20_000, seed: int = 0, *, crn: bool = True, sprt: Sprt | None = None,
             chunk_size: int = 5_000, workers: int | None = None,
-            progress: bool = False) -> Comparison:
+            progress: bool = False, executor: ChunkExecutor | Executor | None = None,
+            client=None) -> Comparison:
     """Play ``games`` deals of A against B, each deal once per rotation of the line-up.
 
     ``crn``: every rotation plays the same deals (otherwise each rotation has its own seed).
     ``sprt``: stop early, after a chunk of ``chunk_size`` deals, once the test decides.
+    ``executor`` / ``client``: where the chunks are played (see
+    :func:`.simulate.simulate`).  Chunks are taken into the statistics in deal order, however
+    they finish, so the SPRT decides after the same chunk, with the same LLR, everywhere.
     """
     config = config or GameConfig()
+    executor = resolve(executor, client)
     sa, sb = _sides(a, b)
     by_name = {sa.name: sa, sb.name: sb}
     line_ups = rotations((sa.name, sb.name), config.players, "rotate")
     runs = [Run(config, [by_name[n] for n in lu], games,
                 seed if crn else derive_seed(seed, "rotation", r), workers,
-                chunk_size=chunk_size, picks=False) for r, lu in enumerate(line_ups)]
+                chunk_size=chunk_size, picks=False, executor=executor)
+            for r, lu in enumerate(line_ups)]
+    rotation = {id(run): r for r, run in enumerate(runs)}
+    arrived: dict[int, dict[int, dict[str, pl.DataFrame]]] = {}  # first -> rotation -> frames
+    ready: dict[int, Summary] = {}  # first -> the summary of that chunk of deals
     summary = Summary()
     deals, llr, verdict = 0, None, None
-    with tqdm(total=games, unit="deal", disable=not progress) as bar:
-        for chunk in zip(*runs):
-            seats = pl.concat([f["seats"].with_columns(pl.col("strategy").cast(pl.String),
-                                                       pl.lit(r, pl.Int8).alias("rotation"))
-                               for r, (_, f) in enumerate(chunk)], how="vertical_relaxed")
-            chars = pl.concat([f["characters"] for _, f in chunk], how="vertical_relaxed")
-            summary.add({"seats": seats, "characters": chars})
-            n = min(chunk_size, games - chunk[0][0])
-            deals += n
-            bar.update(n)
-            if sprt:
-                pairs = _oriented(summary.tables["pairs"], sa.name)
-                llr = sprt.llr(pairs["diff"].to_numpy(), pairs["count"].to_numpy())
-                verdict = sprt.verdict(llr)
-                if verdict:
-                    break
+    with tqdm(total=games, unit="deal", disable=not progress) as bar, \
+            closing(play_runs(runs, executor)) as chunks:
+        for run, first, frames in chunks:
+            arrived.setdefault(first, {})[rotation[id(run)]] = frames
+            if len(arrived[first]) == len(runs):
+                ready[first] = _deal_summary(arrived.pop(first))
+            while deals in ready and not verdict:  # the next chunk of deals, in order
+                summary.merge(ready.pop(deals))
+                n = min(chunk_size, games - deals)
+                deals += n
+                bar.update(n)
+                if sprt:
+                    pairs = _oriented(summary.tables["pairs"], sa.name)
+                    llr = sprt.llr(pairs["diff"].to_numpy(), pairs["count"].to_numpy())
+                    verdict = sprt.verdict(llr)
+            if verdict:
+                break
     pairs = _oriented(summary.tables["pairs"], sa.name)
     test = analysis.diff_test(pairs["diff"].to_numpy(), pairs["count"].to_numpy())
     outcomes = summary.tables["outcomes"].with_columns(pl.lit(config.players).alias("players"))
@@ -209,6 +223,17 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
     return Comparison(sa.name, sb.name, config, line_ups, deals, crn, summary, test, rates,
                       sprt, llr, verdict, degenerate=crn and same,
                       variance_ratio=_variance_ratio(summary, sa.name, len(line_ups)))
+
+
+def _deal_summary(chunk: dict[int, dict[str, pl.DataFrame]]) -> Summary:
+    """The summary of one chunk of deals from every rotation's frames (``rotation`` ->
+    frames): the rotations' seats stacked, so that deals are compared across them."""
+    order = sorted(chunk)
+    seats = pl.concat([chunk[r]["seats"].with_columns(pl.col("strategy").cast(pl.String),
+                                                      pl.lit(r, pl.Int8).alias("rotation"))
+                       for r in order], how="vertical_relaxed")
+    chars = pl.concat([chunk[r]["characters"] for r in order], how="vertical_relaxed")
+    return Summary(chunk_tables({"seats": seats, "characters": chars}))
 
 
 def _variance_ratio(summary: Summary, a: str, rotations: int) -> float:

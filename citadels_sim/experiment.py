@@ -30,7 +30,8 @@ Each cell's line-up is rotated over the seats (every distinct rotation plays an 
 of the cell's games, on its own seed), so no strategy sits on the crown's seat more than
 another.  Each rotation is a resumable :class:`~citadels_sim.simulate.Run` written under
 ``runs/NAME/<cell>/rot-<r>/``; chunks are summarised as they come
-(:class:`~citadels_sim.summary.Summary`), so memory stays bounded.
+(:class:`~citadels_sim.summary.Summary`, whose tables do not depend on the order chunks
+come in), so memory stays bounded, here or on a cluster.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ import math
 import re
 import time
 import tomllib
-from collections.abc import Iterator
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,7 +51,8 @@ from tqdm.auto import tqdm
 
 from . import KERNEL_VERSION, store
 from .config import ConfigError, GameConfig
-from .simulate import Run
+from .executor import ChunkExecutor, resolve
+from .simulate import Run, play_runs
 from .strategies import get
 from .summary import Summary
 from .warmup import ensure_kernel
@@ -288,38 +290,46 @@ class RunRecord:
         return combined(self.summaries, self.experiment.cells)
 
 
-def _runs(exp: Experiment, root: Path, workers: int | None
-          ) -> Iterator[tuple[Cell, int, Run]]:
-    for cell in exp.cells:
-        for r, lineup in enumerate(cell.rotations):
-            yield cell, r, Run(cell.config, list(lineup), cell.games_per_rotation,
-                               cell.seed(exp.seed, r), workers, chunk_size=exp.chunk_size,
-                               picks=False, out=root / cell.slug / f"rot-{r}")
+def _runs(exp: Experiment, root: Path, workers: int | None, executor: ChunkExecutor
+          ) -> list[tuple[Cell, Run]]:
+    return [(cell, Run(cell.config, list(lineup), cell.games_per_rotation,
+                       cell.seed(exp.seed, r), workers, chunk_size=exp.chunk_size,
+                       picks=False, out=root / cell.slug / f"rot-{r}", executor=executor))
+            for cell in exp.cells for r, lineup in enumerate(cell.rotations)]
 
 
 def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = None,
-        progress: bool = True) -> RunRecord:
-    """Run (or resume) every cell of ``exp`` into ``runs_dir/NAME`` and summarise it."""
+        progress: bool = True, *, executor: ChunkExecutor | Executor | None = None,
+        client=None) -> RunRecord:
+    """Run (or resume) every cell of ``exp`` into ``runs_dir/NAME`` and summarise it.
+
+    ``executor`` / ``client``: where the chunks are played (see :func:`.simulate.simulate`);
+    on a cluster every cell's chunks are in one stream of tasks, and the summaries are the
+    same whatever order they finish in.
+    """
+    executor = resolve(executor, client)
     root = Path(runs_dir) / exp.name
     root.mkdir(parents=True, exist_ok=True)
     (root / "experiment.toml").write_text(exp.source)
     summaries = {c.slug: Summary() for c in exp.cells}
-    played, kernel = 0, 0.0
     start = time.perf_counter()
-    ensure_kernel()
+    if executor.sequential:
+        ensure_kernel()
+    jobs = _runs(exp, root, workers, executor)
+    cells = {id(job): cell for cell, job in jobs}
     with tqdm(total=exp.total_games, unit="game", disable=not progress, smoothing=0.05) as bar:
-        for cell, _, job in _runs(exp, root, workers):
+        for job, first, frames in play_runs([job for _, job in jobs], executor):
+            cell = cells[id(job)]
             bar.set_description(cell.slug)
-            for first, frames in job:
-                summaries[cell.slug].add(frames)
-                bar.update(min(job.chunk_size, job.games - first))
-            played += job.meta["games_played"]
-            kernel += job.meta["kernel_seconds"]
+            summaries[cell.slug].add(frames)
+            bar.update(min(job.chunk_size, job.games - first))
     wall = time.perf_counter() - start
+    played = sum(job.meta["games_played"] for _, job in jobs)
     timing = {"wall_seconds": round(wall, 2), "games_played": played,
-              "kernel_seconds": round(kernel, 2),
+              "kernel_seconds": round(sum(job.meta["kernel_seconds"] for _, job in jobs), 2),
               "games_per_second": round(played / wall, 1) if played else None,
-              "workers": job.threads, "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
+              "workers": jobs[-1][1].meta["workers"], "executor": executor.describe(),
+              "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
     (root / "timing.json").write_text(json.dumps(timing, indent=2))
     return RunRecord(exp, summaries, timing)
 

@@ -262,7 +262,13 @@ def _timing_text(record: RunRecord) -> str:
         return ""
     return (f"Last session: {tm['games_played']:,} games played in {tm['wall_seconds']:,} s "
             f"wall ({tm['games_per_second']:,.0f} games/s overall on {tm['workers']} "
-            "threads, summarising and writing included).")
+            f"threads{_where(tm)}, summarising and writing included).")
+
+
+def _where(timing: dict) -> str:
+    """Where a run played its chunks, unless here (the default)."""
+    executor = timing.get("executor", "local")
+    return "" if executor == "local" else f" of {executor}"
 
 
 def _metadata(record: RunRecord) -> dict:

@@ -1,16 +1,22 @@
-"""Run many games: validate the inputs, play them in chunks on every core, collect Results.
+"""Run many games: validate the inputs, play them in chunks, collect Results.
 
-Game *i* of a run depends only on (config, strategies, seed, i): chunk size and worker
-count change nothing but speed.  With ``out`` set, each chunk is written as Parquet as soon
-as it is played (see :mod:`citadels_sim.store`), and a rerun with the same arguments resumes
-after the last chunk written.
+Chunks are played through :mod:`citadels_sim.executor`: on every core of this machine by
+default, or as :class:`ChunkTask` tasks on any ``concurrent.futures.Executor`` (a Dask
+cluster).  Game *i* of a run depends only on (config, strategies, seed, i): chunk size,
+worker count and executor change nothing but speed.  With ``out`` set, each chunk is
+written as Parquet as soon as it is played, in whatever order chunks finish (see
+:mod:`citadels_sim.store`), and a rerun with the same arguments plays only the chunks not
+written yet.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 
 import numba
@@ -20,6 +26,7 @@ from tqdm.auto import tqdm
 
 from . import KERNEL_VERSION, __version__, store
 from .config import ConfigError, GameConfig
+from .executor import ChunkExecutor, resolve
 from .kernel import layout as L
 from .kernel.run import play_chunk_arrays
 from .kernel.state import new_tables
@@ -60,13 +67,22 @@ def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> np.recor
     return new_tables(t["kinds"], cfg, params)
 
 
-def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int) -> int:
+def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int,
+                    executor: ChunkExecutor) -> int | None:
+    """The numba threads to play on here (None on another executor: each worker process
+    plays on its own, ``NUMBA_NUM_THREADS``)."""
     if not isinstance(games, (int, np.integer)) or games < 1:
         raise ConfigError(f"games must be a positive integer, got {games!r}.")
     if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
         raise ConfigError(f"seed must be an integer in [0, 2**63), got {seed!r}.")
     if chunk_size < 1:
         raise ConfigError(f"chunk_size must be positive, got {chunk_size}.")
+    if not executor.sequential:
+        if workers is not None:
+            raise ConfigError("workers sets the threads of this machine; on another "
+                              "executor each worker process plays on its own threads "
+                              "(NUMBA_NUM_THREADS): leave workers out.")
+        return None
     most = numba.config.NUMBA_NUM_THREADS
     if workers is None:
         return most
@@ -93,84 +109,160 @@ def play_chunk(tables: np.record, seed: int, first: int, n: int, players: int, p
     return out
 
 
+@dataclass(frozen=True)
+class ChunkTask:
+    """One chunk of a run as a self-contained, picklable task: what a process needs to play
+    games ``first .. first + n - 1``, and all their results depend on.  ``threads``: numba
+    threads to play on (None: all of the playing process's, ``NUMBA_NUM_THREADS``)."""
+
+    config: GameConfig
+    strategies: tuple[Strategy, ...]
+    seed: int
+    first: int
+    n: int
+    picks: bool
+    threads: int | None = None
+    versions: tuple[str, int] = (__version__, KERNEL_VERSION)
+
+
+#: one chunk at a time per process: numba's threading layers may not be entered by two
+#: threads at once, and the kernel is loaded once
+_KERNEL_LOCK = threading.Lock()
+
+
+def play_task(task: ChunkTask) -> tuple[dict[str, pl.DataFrame], float]:
+    """Play one chunk in this process: its frames (``seats``, ``characters``,
+    ``districts``, and ``picks`` if kept) and the seconds it took.
+
+    This is the function an executor's workers run.  The first call in a process loads
+    the kernel (from numba's cache; ``citadels warmup`` fills it), later ones reuse it.
+    """
+    if task.versions != (__version__, KERNEL_VERSION):
+        raise ConfigError(f"this process runs citadels-sim {__version__} (kernel version "
+                          f"{KERNEL_VERSION}) but the run was prepared by {task.versions[0]} "
+                          f"(kernel version {task.versions[1]}): install the same version "
+                          "on the driver and every worker.")
+    tables = build_tables(task.config, task.strategies)
+    names = [s.name for s in task.strategies]
+    with _KERNEL_LOCK:
+        ensure_kernel(show=False)  # once per process; at once afterwards
+        start = time.perf_counter()
+        previous = numba.get_num_threads()
+        numba.set_num_threads(task.threads or numba.config.NUMBA_NUM_THREADS)
+        try:
+            raw = play_chunk(tables, task.seed, task.first, task.n, task.config.players,
+                             task.picks, task.config.max_rounds)
+        finally:
+            numba.set_num_threads(previous)
+    frames = {"seats": seat_frame(raw, task.first, names),
+              "characters": character_counts(raw, task.first, task.config, names),
+              "districts": district_counts(raw, task.first, task.config, names)}
+    if task.picks:
+        frames["picks"] = pick_frame(raw, task.first, task.config, names)
+    return frames, time.perf_counter() - start
+
+
 class Run:
     """A prepared run, played chunk by chunk: iterate it for ``(first game, frames)`` pairs.
 
     Each chunk is played (or, with ``out``, read back if an earlier run already wrote it)
     only when the iteration reaches it, so a caller can aggregate chunk by chunk in bounded
-    memory, or stop early.  ``meta`` holds the run's description; its timing fields
+    memory, or stop early.  On the default executor chunks come in game order; on any
+    other they come as they finish, in any order (every consumer here is
+    order-independent).  ``meta`` holds the run's description; its timing fields
     (``wall_seconds``, ``kernel_seconds``, ``games_per_second``) are filled in, and an
-    ``out`` directory marked complete, once the iteration is exhausted.  Creating a Run
-    loads (or, the first time, compiles) the kernel (``startup_seconds``, counted in the
-    wall time).  Arguments as for :func:`simulate`.
+    ``out`` directory marked complete, once the last chunk is in.  Creating a Run with the
+    default executor loads (or, the first time, compiles) the kernel here
+    (``startup_seconds``, counted in the wall time); on another executor the workers load
+    it.  Arguments as for :func:`simulate`.
     """
 
     def __init__(self, config: GameConfig | None = None,
                  strategies: str | Strategy | Sequence[str | Strategy] = "heuristic",
                  games: int = 10_000, seed: int = 0, workers: int | None = None, *,
                  chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
-                 out: str | Path | None = None):
+                 out: str | Path | None = None,
+                 executor: ChunkExecutor | Executor | None = None):
         self.config = config or GameConfig()
-        lineup = resolve_strategies(strategies, self.config.players)
-        self.threads = _check_run_args(games, seed, workers, chunk_size)
+        self.lineup = tuple(resolve_strategies(strategies, self.config.players))
+        self.executor = resolve(executor)
+        self.threads = _check_run_args(games, seed, workers, chunk_size, self.executor)
         self.games, self.seed, self.chunk_size = int(games), int(seed), int(chunk_size)
         self.picks = games <= PICKS_AUTO_LIMIT if picks is None else bool(picks)
-        self.tables = build_tables(self.config, lineup)
-        self.names = [s.name for s in lineup]
+        self.names = [s.name for s in self.lineup]
         self.meta = {"package_version": __version__, "kernel_version": KERNEL_VERSION,
                      "config": self.config.to_dict(), "strategies": self.names,
                      "seed": self.seed, "games": self.games, "chunk_size": self.chunk_size,
                      "picks": self.picks}
         self.writer = store.ChunkWriter(Path(out), self.meta) if out is not None else None
         start = time.perf_counter()
-        ensure_kernel()  # loads (or, the first time, compiles) the kernel, saying so
+        if self.executor.sequential:
+            ensure_kernel()  # loads (or, the first time, compiles) the kernel, saying so
         self.meta["startup_seconds"] = round(time.perf_counter() - start, 3)
 
-    def _play(self, first: int, n: int) -> dict[str, pl.DataFrame]:
-        """Play one chunk on the run's threads and turn it into frames."""
-        previous = numba.get_num_threads()
-        numba.set_num_threads(self.threads)
-        try:
-            raw = play_chunk(self.tables, self.seed, first, n, self.config.players, self.picks,
-                             self.config.max_rounds)
-        finally:
-            numba.set_num_threads(previous)
-        frames = {"seats": seat_frame(raw, first, self.names),
-                  "characters": character_counts(raw, first, self.config, self.names),
-                  "districts": district_counts(raw, first, self.config, self.names)}
-        if self.picks:
-            frames["picks"] = pick_frame(raw, first, self.config, self.names)
-        return frames
+    def tasks(self) -> list[ChunkTask]:
+        """Every chunk of the run, in game order."""
+        return [ChunkTask(self.config, self.lineup, self.seed, first,
+                          min(self.chunk_size, self.games - first), self.picks,
+                          self.threads if self.executor.sequential else None)
+                for first in range(0, self.games, self.chunk_size)]
 
     def __iter__(self) -> Iterator[tuple[int, dict[str, pl.DataFrame]]]:
-        start = time.perf_counter()
-        kernel_time = 0.0
-        played = 0
-        for first in range(0, self.games, self.chunk_size):
-            n = min(self.chunk_size, self.games - first)
-            frames = self.writer.load(first) if self.writer else None
-            if frames is None:
-                t0 = time.perf_counter()
-                frames = self._play(first, n)
-                kernel_time += time.perf_counter() - t0
-                played += n
-                if self.writer:
-                    self.writer.write(first, frames)
+        for _, first, frames in play_runs([self], self.executor):
             yield first, frames
-        wall = time.perf_counter() - start + self.meta["startup_seconds"]
-        self.meta.update(workers=self.threads, wall_seconds=round(wall, 3),
-                         kernel_seconds=round(kernel_time, 3), games_played=played,
-                         games_per_second=round(played / kernel_time, 1) if kernel_time
-                         else None)
-        if self.writer:
-            self.writer.finish(self.meta)
+
+
+def play_runs(runs: Sequence[Run], executor: ChunkExecutor
+              ) -> Iterator[tuple[Run, int, dict[str, pl.DataFrame]]]:
+    """Every chunk of ``runs`` as ``(run, first game, frames)``: the chunks written by an
+    earlier run read back first (nothing written is played again), then the others played
+    on ``executor`` -- all runs' chunks in one stream, so a cluster stays busy across small
+    runs -- each written as soon as it comes.  A run's metadata (timing) is filled in, and
+    its directory marked complete, before its last chunk is handed on."""
+    start = time.perf_counter()
+    left = {id(run): len(run.tasks()) for run in runs}
+    played = {id(run): [0, 0.0] for run in runs}  # games played, seconds summed
+    todo: list[tuple[Run, ChunkTask]] = []
+
+    def handed(run: Run, first: int) -> None:
+        left[id(run)] -= 1
+        if not left[id(run)]:
+            games, seconds = played[id(run)]
+            elapsed = seconds if executor.sequential else time.perf_counter() - start
+            wall = time.perf_counter() - start + run.meta["startup_seconds"]
+            run.meta.update(workers=run.threads or executor.capacity(),
+                            executor=executor.describe(),
+                            wall_seconds=round(wall, 3), kernel_seconds=round(seconds, 3),
+                            games_played=games,
+                            games_per_second=round(games / elapsed, 1) if games else None)
+            if run.writer:
+                run.writer.finish(run.meta)
+
+    for run in runs:
+        for task in run.tasks():
+            frames = run.writer.load(task.first) if run.writer else None
+            if frames is None:
+                todo.append((run, task))
+            else:
+                handed(run, task.first)
+                yield run, task.first, frames
+    owner = {id(task): run for run, task in todo}
+    for task, (frames, seconds) in executor.imap(play_task, (t for _, t in todo)):
+        run = owner[id(task)]
+        played[id(run)][0] += task.n
+        played[id(run)][1] += seconds
+        if run.writer:
+            run.writer.write(task.first, frames)
+        handed(run, task.first)
+        yield run, task.first, frames
 
 
 def simulate(config: GameConfig | None = None,
              strategies: str | Strategy | Sequence[str | Strategy] = "heuristic",
              games: int = 10_000, seed: int = 0, workers: int | None = None, *,
              chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
-             out: str | Path | None = None, progress: bool | None = None) -> Results:
+             out: str | Path | None = None, progress: bool | None = None,
+             executor: ChunkExecutor | Executor | None = None, client=None) -> Results:
     """Play ``games`` games of ``config`` between ``strategies`` and collect the results.
 
     Parameters
@@ -179,27 +271,36 @@ def simulate(config: GameConfig | None = None,
     strategies : one preset name (or Strategy) for every seat, or one per seat
         (a sequence or a comma-separated string); ``"name:param=value"`` tunes a preset.
     games, seed : how many games, and the master seed; game *i* is the same game whatever
-        ``workers`` and ``chunk_size`` are.
-    workers : numba threads (default: all cores).
-    chunk_size : games per chunk (progress, memory and the unit written to ``out``).
+        ``workers``, ``chunk_size`` and the executor are.
+    workers : numba threads (default: all cores); only for the default executor.
+    chunk_size : games per chunk (progress, memory, the unit of work sent to an executor
+        and the unit written to ``out``).
     picks : keep the per-round character table (default: only up to 100,000 games).
     out : directory to write the results to as the run goes; a rerun resumes.
     progress : show a progress bar (default: on a terminal, for runs of several chunks).
+    executor : where chunks are played: this process (default), or any
+        ``concurrent.futures.Executor``, e.g. ``distributed.Client(...).get_executor()``.
+    client : a Dask ``distributed.Client`` whose workers play the chunks (instead of
+        ``executor``).
 
     Returns
     -------
-    Results with polars DataFrames ``seats``, ``characters`` and (optionally) ``picks``.
-    For runs too big to hold in memory, iterate a :class:`Run` instead.
+    Results with polars DataFrames ``seats``, ``characters`` and (optionally) ``picks``,
+    the same whatever the executor.  For runs too big to hold in memory, iterate a
+    :class:`Run` instead.
     """
     run = Run(config, strategies, games, seed, workers, chunk_size=chunk_size, picks=picks,
-              out=out)
+              out=out, executor=resolve(executor, client))
     if progress is None:
         progress = games > chunk_size and sys.stderr.isatty()
-    parts: dict[str, list[pl.DataFrame]] = {"seats": [], "picks": [], "characters": [],
-                                            "districts": []}
+    chunks: dict[int, dict[str, pl.DataFrame]] = {}
     with tqdm(total=games, unit="game", disable=not progress, smoothing=0.1) as bar:
         for first, frames in run:
-            for key, frame in frames.items():
-                parts[key].append(frame)
+            chunks[first] = frames
             bar.update(min(run.chunk_size, run.games - first))
+    parts: dict[str, list[pl.DataFrame]] = {"seats": [], "picks": [], "characters": [],
+                                            "districts": []}
+    for first in sorted(chunks):  # game order, however the chunks arrived
+        for key, frame in chunks[first].items():
+            parts[key].append(frame)
     return Results.from_parts(parts, run.meta)
