@@ -199,8 +199,8 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
     deals, llr, verdict = 0, None, None
     with tqdm(total=games, unit="deal", disable=not progress) as bar, \
             closing(play_runs(runs, executor)) as chunks:
-        for run, first, frames in chunks:
-            arrived.setdefault(first, {})[rotation[id(run)]] = frames
+        for run, first, played in chunks:
+            arrived.setdefault(first, {})[rotation[id(run)]] = played.frames
             if len(arrived[first]) == len(runs):
                 ready[first] = _deal_summary(arrived.pop(first))
             while deals in ready and not verdict:  # the next chunk of deals, in order

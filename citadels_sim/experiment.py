@@ -29,7 +29,8 @@ An experiment file (see ``experiments/README.md``)::
 Each cell's line-up is rotated over the seats (every distinct rotation plays an equal share
 of the cell's games, on its own seed), so no strategy sits on the crown's seat more than
 another.  Each rotation is a resumable :class:`~citadels_sim.simulate.Run` written under
-``runs/NAME/<cell>/rot-<r>/``; chunks are summarised as they come
+``runs/NAME/<cell>/rot-<r>/``; each chunk is summarised into count tables where it is
+played (on a cluster, by its worker) and added as it comes
 (:class:`~citadels_sim.summary.Summary`, whose tables do not depend on the order chunks
 come in), so memory stays bounded, here or on a cluster.
 """
@@ -294,7 +295,8 @@ def _runs(exp: Experiment, root: Path, workers: int | None, executor: ChunkExecu
           ) -> list[tuple[Cell, Run]]:
     return [(cell, Run(cell.config, list(lineup), cell.games_per_rotation,
                        cell.seed(exp.seed, r), workers, chunk_size=exp.chunk_size,
-                       picks=False, out=root / cell.slug / f"rot-{r}", executor=executor))
+                       picks=False, out=root / cell.slug / f"rot-{r}", executor=executor,
+                       summarise=True))
             for cell in exp.cells for r, lineup in enumerate(cell.rotations)]
 
 
@@ -318,10 +320,10 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
     jobs = _runs(exp, root, workers, executor)
     cells = {id(job): cell for cell, job in jobs}
     with tqdm(total=exp.total_games, unit="game", disable=not progress, smoothing=0.05) as bar:
-        for job, first, frames in play_runs([job for _, job in jobs], executor):
+        for job, first, played in play_runs([job for _, job in jobs], executor):
             cell = cells[id(job)]
             bar.set_description(cell.slug)
-            summaries[cell.slug].add(frames)
+            summaries[cell.slug].merge(Summary(played.tables))
             bar.update(min(job.chunk_size, job.games - first))
     wall = time.perf_counter() - start
     played = sum(job.meta["games_played"] for _, job in jobs)

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numba
 import numpy as np
@@ -32,6 +33,7 @@ from .kernel.run import play_chunk_arrays
 from .kernel.state import new_tables
 from .results import Results, character_counts, district_counts, pick_frame, seat_frame
 from .strategies import Strategy, get
+from .summary import chunk_tables
 from .warmup import ensure_kernel
 
 #: above this many games the per-round ``picks`` table is off unless asked for
@@ -113,7 +115,9 @@ def play_chunk(tables: np.record, seed: int, first: int, n: int, players: int, p
 class ChunkTask:
     """One chunk of a run as a self-contained, picklable task: what a process needs to play
     games ``first .. first + n - 1``, and all their results depend on.  ``threads``: numba
-    threads to play on (None: all of the playing process's, ``NUMBA_NUM_THREADS``)."""
+    threads to play on (None: all of the playing process's, ``NUMBA_NUM_THREADS``);
+    ``summarise``: also return the chunk's count tables (:func:`.summary.chunk_tables`),
+    so that a cluster's workers, not the driver, compute them."""
 
     config: GameConfig
     strategies: tuple[Strategy, ...]
@@ -122,6 +126,7 @@ class ChunkTask:
     n: int
     picks: bool
     threads: int | None = None
+    summarise: bool = False
     versions: tuple[str, int] = (__version__, KERNEL_VERSION)
 
 
@@ -130,9 +135,17 @@ class ChunkTask:
 _KERNEL_LOCK = threading.Lock()
 
 
-def play_task(task: ChunkTask) -> tuple[dict[str, pl.DataFrame], float]:
-    """Play one chunk in this process: its frames (``seats``, ``characters``,
-    ``districts``, and ``picks`` if kept) and the seconds it took.
+class Played(NamedTuple):
+    """One chunk's outcome: its frames (``seats``, ``characters``, ``districts``, and
+    ``picks`` if kept), its count tables (None unless asked for) and the seconds it took."""
+
+    frames: dict[str, pl.DataFrame]
+    tables: dict[str, pl.DataFrame] | None
+    seconds: float
+
+
+def play_task(task: ChunkTask) -> Played:
+    """Play one chunk in this process.
 
     This is the function an executor's workers run.  The first call in a process loads
     the kernel (from numba's cache; ``citadels warmup`` fills it), later ones reuse it.
@@ -159,7 +172,8 @@ def play_task(task: ChunkTask) -> tuple[dict[str, pl.DataFrame], float]:
               "districts": district_counts(raw, task.first, task.config, names)}
     if task.picks:
         frames["picks"] = pick_frame(raw, task.first, task.config, names)
-    return frames, time.perf_counter() - start
+    return Played(frames, chunk_tables(frames) if task.summarise else None,
+                  time.perf_counter() - start)
 
 
 class Run:
@@ -174,7 +188,8 @@ class Run:
     ``out`` directory marked complete, once the last chunk is in.  Creating a Run with the
     default executor loads (or, the first time, compiles) the kernel here
     (``startup_seconds``, counted in the wall time); on another executor the workers load
-    it.  Arguments as for :func:`simulate`.
+    it.  ``summarise``: compute each chunk's count tables where it is played (see
+    :func:`play_runs`).  Other arguments as for :func:`simulate`.
     """
 
     def __init__(self, config: GameConfig | None = None,
@@ -182,13 +197,14 @@ class Run:
                  games: int = 10_000, seed: int = 0, workers: int | None = None, *,
                  chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
                  out: str | Path | None = None,
-                 executor: ChunkExecutor | Executor | None = None):
+                 executor: ChunkExecutor | Executor | None = None, summarise: bool = False):
         self.config = config or GameConfig()
         self.lineup = tuple(resolve_strategies(strategies, self.config.players))
         self.executor = resolve(executor)
         self.threads = _check_run_args(games, seed, workers, chunk_size, self.executor)
         self.games, self.seed, self.chunk_size = int(games), int(seed), int(chunk_size)
         self.picks = games <= PICKS_AUTO_LIMIT if picks is None else bool(picks)
+        self.summarise = summarise
         self.names = [s.name for s in self.lineup]
         self.meta = {"package_version": __version__, "kernel_version": KERNEL_VERSION,
                      "config": self.config.to_dict(), "strategies": self.names,
@@ -204,21 +220,23 @@ class Run:
         """Every chunk of the run, in game order."""
         return [ChunkTask(self.config, self.lineup, self.seed, first,
                           min(self.chunk_size, self.games - first), self.picks,
-                          self.threads if self.executor.sequential else None)
+                          self.threads if self.executor.sequential else None, self.summarise)
                 for first in range(0, self.games, self.chunk_size)]
 
     def __iter__(self) -> Iterator[tuple[int, dict[str, pl.DataFrame]]]:
-        for _, first, frames in play_runs([self], self.executor):
-            yield first, frames
+        for _, first, played in play_runs([self], self.executor):
+            yield first, played.frames
 
 
 def play_runs(runs: Sequence[Run], executor: ChunkExecutor
-              ) -> Iterator[tuple[Run, int, dict[str, pl.DataFrame]]]:
-    """Every chunk of ``runs`` as ``(run, first game, frames)``: the chunks written by an
+              ) -> Iterator[tuple[Run, int, Played]]:
+    """Every chunk of ``runs`` as ``(run, first game, Played)``: the chunks written by an
     earlier run read back first (nothing written is played again), then the others played
     on ``executor`` -- all runs' chunks in one stream, so a cluster stays busy across small
-    runs -- each written as soon as it comes.  A run's metadata (timing) is filled in, and
-    its directory marked complete, before its last chunk is handed on."""
+    runs -- each written as soon as it comes.  The count tables of a run made with
+    ``summarise`` come with each chunk (computed here for chunks read back).  A run's
+    metadata (timing) is filled in, and its directory marked complete, before its last
+    chunk is handed on."""
     start = time.perf_counter()
     left = {id(run): len(run.tasks()) for run in runs}
     played = {id(run): [0, 0.0] for run in runs}  # games played, seconds summed
@@ -245,16 +263,17 @@ def play_runs(runs: Sequence[Run], executor: ChunkExecutor
                 todo.append((run, task))
             else:
                 handed(run, task.first)
-                yield run, task.first, frames
+                yield run, task.first, Played(frames, chunk_tables(frames) if run.summarise
+                                              else None, 0.0)
     owner = {id(task): run for run, task in todo}
-    for task, (frames, seconds) in executor.imap(play_task, (t for _, t in todo)):
+    for task, result in executor.imap(play_task, (t for _, t in todo)):
         run = owner[id(task)]
         played[id(run)][0] += task.n
-        played[id(run)][1] += seconds
+        played[id(run)][1] += result.seconds
         if run.writer:
-            run.writer.write(task.first, frames)
+            run.writer.write(task.first, result.frames)
         handed(run, task.first)
-        yield run, task.first, frames
+        yield run, task.first, result
 
 
 def simulate(config: GameConfig | None = None,
