@@ -198,7 +198,7 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
     summary = Summary()
     deals, llr, verdict = 0, None, None
     with tqdm(total=games, unit="deal", disable=not progress) as bar, \
-            closing(play_runs(runs, executor)) as chunks:
+            closing(play_runs(runs, executor, interleave=True)) as chunks:
         for run, first, played in chunks:
             arrived.setdefault(first, {})[rotation[id(run)]] = played.frames
             if len(arrived[first]) == len(runs):

@@ -228,15 +228,17 @@ class Run:
             yield first, played.frames
 
 
-def play_runs(runs: Sequence[Run], executor: ChunkExecutor
+def play_runs(runs: Sequence[Run], executor: ChunkExecutor, interleave: bool = False
               ) -> Iterator[tuple[Run, int, Played]]:
     """Every chunk of ``runs`` as ``(run, first game, Played)``: the chunks written by an
     earlier run read back first (nothing written is played again), then the others played
     on ``executor`` -- all runs' chunks in one stream, so a cluster stays busy across small
-    runs -- each written as soon as it comes.  The count tables of a run made with
-    ``summarise`` come with each chunk (computed here for chunks read back).  A run's
-    metadata (timing) is filled in, and its directory marked complete, before its last
-    chunk is handed on."""
+    runs -- each written as soon as it comes.  The chunks go to the executor run by run, or
+    with ``interleave`` chunk by chunk across the runs (the first chunk of every run, then
+    the second ...: for runs consumed together, as the rotations of a comparison).  The
+    count tables of a run made with ``summarise`` come with each chunk (computed here for
+    chunks read back).  A run's metadata (timing) is filled in, and its directory marked
+    complete, before its last chunk is handed on."""
     start = time.perf_counter()
     left = {id(run): len(run.tasks()) for run in runs}
     played = {id(run): [0, 0.0] for run in runs}  # games played, seconds summed
@@ -256,15 +258,17 @@ def play_runs(runs: Sequence[Run], executor: ChunkExecutor
             if run.writer:
                 run.writer.finish(run.meta)
 
-    for run in runs:
-        for task in run.tasks():
-            frames = run.writer.load(task.first) if run.writer else None
-            if frames is None:
-                todo.append((run, task))
-            else:
-                handed(run, task.first)
-                yield run, task.first, Played(frames, chunk_tables(frames) if run.summarise
-                                              else None, 0.0)
+    order = [(run, task) for run in runs for task in run.tasks()]
+    if interleave:
+        order.sort(key=lambda pair: pair[1].first)  # stable: runs keep their order
+    for run, task in order:
+        frames = run.writer.load(task.first) if run.writer else None
+        if frames is None:
+            todo.append((run, task))
+        else:
+            handed(run, task.first)
+            yield run, task.first, Played(frames, chunk_tables(frames) if run.summarise
+                                          else None, 0.0)
     owner = {id(task): run for run, task in todo}
     for task, result in executor.imap(play_task, (t for _, t in todo)):
         run = owner[id(task)]

@@ -9,7 +9,9 @@
     RUN/picks/part-<first game>.parquet   (when the per-round table is kept)
 
 Each part is written to a temporary name and renamed, ``seats`` last, so a chunk counts as
-done only once all its parts exist; an interruption loses at most the chunk in flight.
+done only once all its parts exist; an interruption loses at most the chunks in flight.
+Chunks may be written in any order (an executor hands them back as they finish): each is
+found by its first game, and every reader sorts the parts into game order.
 """
 
 from __future__ import annotations

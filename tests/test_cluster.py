@@ -17,7 +17,7 @@ from citadels_sim import GameConfig, experiment, report, simulate
 from citadels_sim.cli import main
 from citadels_sim.compare import Sprt, compare
 from citadels_sim.config import ConfigError
-from citadels_sim.executor import Pool
+from citadels_sim.executor import Local, Pool
 from citadels_sim.simulate import ChunkTask, Run, play_task, resolve_strategies
 
 distributed = pytest.importorskip("distributed")
@@ -96,6 +96,26 @@ def test_compare_on_a_cluster_decides_like_the_local_run(client):
     assert (remote.deals, remote.llr, remote.verdict) == (local.deals, local.llr, local.verdict)
     assert remote.test == local.test and remote.rates.equals(local.rates)
     assert remote.text() == local.text()
+
+
+class Counting(Local):
+    """This process's executor, counting the chunks it plays."""
+
+    def __init__(self):
+        self.played = 0
+
+    def imap(self, fn, tasks):
+        for task, result in super().imap(fn, tasks):
+            self.played += 1
+            yield task, result
+
+
+def test_compare_plays_the_rotations_chunk_by_chunk_and_stops_with_the_sprt():
+    counting = Counting()
+    c = compare("heuristic", "random", GameConfig(players=3), games=50_000, seed=3,
+                chunk_size=500, sprt=Sprt.from_elo(0, 50), executor=counting)
+    assert c.verdict == "H1" and c.deals < 50_000
+    assert counting.played == c.deals // 500 * len(c.line_ups)  # nothing played past it
 
 
 def test_a_killed_driver_reruns_without_replaying_written_chunks(client, tmp_path):
