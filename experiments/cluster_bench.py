@@ -46,12 +46,14 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def _cpu_all(client) -> float:
-    """CPU seconds of this process and, on a cluster, of every worker and nanny."""
-    if client is None:
-        return _cpu()
-    return (_cpu() + sum(client.run(_cpu).values())
-            + sum(client.run(_cpu, nanny=True).values()))
+def _cpu_parts(client) -> dict[str, float]:
+    """CPU seconds so far of this process (the driver, with a LocalCluster's scheduler) and,
+    on a cluster, of its workers and nannies."""
+    parts = {"driver": _cpu()}
+    if client is not None:
+        parts["workers"] = sum(client.run(_cpu).values())
+        parts["nannies"] = sum(client.run(_cpu, nanny=True).values())
+    return parts
 
 
 def measure(mode: str, games: int, chunk: int) -> dict:
@@ -69,18 +71,24 @@ def measure(mode: str, games: int, chunk: int) -> dict:
         client.run(ensure_kernel, show=False)
         startup = time.perf_counter() - t0
     with tempfile.TemporaryDirectory() as runs:
-        cpu = _cpu_all(client)
+        before = _cpu_parts(client)
         t0 = time.perf_counter()
         experiment.run(exp, runs, progress=False, client=client)
         wall = time.perf_counter() - t0
-        cpu = _cpu_all(client) - cpu
-    out = {"mode": mode, "games": games, "chunk": chunk, "wall": wall, "cpu": cpu,
+        parts = {k: v - before[k] for k, v in _cpu_parts(client).items()}
+    out = {"mode": mode, "games": games, "chunk": chunk, "wall": wall,
+           "cpu": sum(parts.values()), "cpu_parts": parts,
            "games_per_second": games / wall, "startup": startup, "driver_mb": _peak_mb()}
     if client is not None:
         out["worker_mb"] = max(client.run(_peak_mb).values())
         client.close()
         client.cluster.close()
     return out
+
+
+def cpu_parts(row: dict) -> str:
+    """A measurement's CPU seconds by process kind."""
+    return ", ".join(f"{k} {v:.1f}" for k, v in row["cpu_parts"].items())
 
 
 def main() -> None:
@@ -119,7 +127,7 @@ def main() -> None:
                   f"{last['startup']:6.1f} "
                   f"{max(r['driver_mb'] for r in rows[mode]):8.0f} "
                   f"{max(r.get('worker_mb', 0) for r in rows[mode]):8.0f}"
-                  f"   (walls: {walls})",
+                  f"   (walls: {walls}; CPU s: {cpu_parts(rows[mode][-1])})",
                   flush=True)
 
 
