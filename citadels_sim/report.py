@@ -191,13 +191,14 @@ def build(record: RunRecord) -> Report:
         "Win rate of the players who held each character (any round), divided by their "
         "fair share (winners per game / N in the games they held it): above 1 the "
         "character's holders win more than an average player.")
-    rep.text("Per character: pick rate (share of rounds it was chosen), win rate of its "
-             "holders (any round / final round), and how often its holder was killed or "
-             "robbed (share of its held rounds).")
+    rep.text("Per character: share of rounds someone held it, share of the draft picks "
+             "offering it that took it (picked when offered), win rate of its holders (any "
+             "round / final round), and how often its holder was killed or robbed (share of "
+             "its held rounds).")
     rep.table(with_ci(table.select(
-        "label", "character", "pick_rate", "pick_rate_low", "pick_rate_high", "win_held",
+        "label", "character", "held_rate", "picked_when_offered", "win_held",
         "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
-        "killed_rate", "robbed_rate", "fair"), "pick_rate", "win_held", "win_final"))
+        "killed_rate", "robbed_rate", "fair"), "win_held", "win_final"))
     rep.text("Balance within each set: holders' win rate against the set's own average "
              "(z-test on the cluster-robust standard error over batches of games, "
              "Holm-corrected within the set; verdict at 5%), and a chi-square test that all "
