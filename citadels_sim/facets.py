@@ -3,8 +3,9 @@
 A cell is named by its label columns (:data:`AXES`).  A line figure draws at most
 :data:`MAX_LINES` lines per panel: the label columns that vary are moved, in
 :data:`FACET_ORDER`, from naming the lines to naming the panels (small multiples) until few
-enough lines are left; lines that are still too many are spread over several figures, and
-so are panels beyond :data:`MAX_PANEL_ROWS` rows.  A heat map gets one image per character
+enough lines are left; lines that are still too many are spread over several figures (each
+led by the first line, for reference), and so are panels beyond :data:`MAX_PANEL_ROWS`
+rows.  A heat map gets one image per character
 set with at most :data:`MAX_COLUMNS` cells each.
 """
 
