@@ -10,6 +10,9 @@ backend, so they work without a display.
 
 from __future__ import annotations
 
+import io
+from typing import NamedTuple
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -29,12 +32,34 @@ PANEL_HEIGHT = 2.7
 POINTS = "win rate - fair share (points)"
 
 
+class Image(NamedTuple):
+    """A rendered figure: its title and PNG bytes."""
+
+    title: str
+    png: bytes
+
+
+def render(fig: Figure) -> Image:
+    """``fig`` as PNG at :data:`DPI`; the figure is closed (live figures make every
+    garbage collection slow, and statsmodels' Holm correction collects)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI)
+    plt.close(fig)
+    return Image(fig.get_suptitle(), buf.getvalue())
+
+
 def _unique(frame: pl.DataFrame, col: str) -> list:
     return list(dict.fromkeys(frame[col].to_list()))
 
 
 def _numbered(title: str, i: int, n: int) -> str:
     return title if n == 1 else f"{title} ({i + 1} of {n})"
+
+
+def _legend_columns(labels: list[str], width: float) -> int:
+    """How many legend entries of ``labels`` (8 pt) fit side by side in ``width`` inches."""
+    entry = (max(map(len, labels)) * 4.8 + 40) / 72
+    return max(1, min(len(labels), 5, int(width / entry)))
 
 
 def _panels(block: Block, title: str, xlabel: str, ylabel: str,
@@ -44,7 +69,8 @@ def _panels(block: Block, title: str, xlabel: str, ylabel: str,
     names = _unique(block.frame, "panel")
     ncols = min(block.ncols, len(names))
     nrows = -(-len(names) // ncols)
-    legend_rows = -(-block.frame["line"].n_unique() // 4)
+    lines = _unique(block.frame, "line")
+    legend_rows = -(-len(lines) // _legend_columns(lines, WIDTH[ncols]))
     height = (4.2 if len(names) == 1 else PANEL_HEIGHT * nrows) + 1.0 + 0.22 * legend_rows
     fig, axes = plt.subplots(nrows, ncols, figsize=(WIDTH[ncols], height), sharey=True,
                              sharex=sharex, squeeze=False, layout="constrained")
@@ -75,7 +101,8 @@ def _line_figures(t: pl.DataFrame, title: str, xlabel: str, ylabel: str, draw,
             handles.setdefault(line, draw(axes[panel], sub, lines.index(line), len(lines)))
         if lines != [""]:
             fig.legend(list(handles.values()), list(handles), loc="outside lower center",
-                       ncols=min(len(lines), 4), fontsize=8, frameon=False,
+                       ncols=_legend_columns(lines, fig.get_figwidth()), fontsize=8,
+                       frameon=False,
                        title=", ".join(block.line_cols), title_fontsize=8)
         figs.append(fig)
     return figs

@@ -97,7 +97,7 @@ class Report:
     title: str
     blocks: list[tuple] = field(default_factory=list)
     tables: dict[str, pl.DataFrame] = field(default_factory=dict)
-    figures: dict[str, Figure] = field(default_factory=dict)
+    figures: dict[str, figures.Image] = field(default_factory=dict)
     meta: dict = field(default_factory=dict)
 
     def heading(self, text: str) -> None:
@@ -113,9 +113,10 @@ class Report:
                                            else np.asarray(rank, float), what)))
 
     def figure(self, name: str, figs: list[Figure], caption: str) -> None:
-        """Figures under one caption, saved as ``name.png`` or ``name_1.png``, ..."""
+        """Figures under one caption, rendered now, saved as ``name.png`` or
+        ``name_1.png``, ..."""
         names = [name] if len(figs) == 1 else [f"{name}_{i + 1}" for i in range(len(figs))]
-        self.figures.update(zip(names, figs))
+        self.figures.update(zip(names, map(figures.render, figs)))
         self.blocks.append(("figure", names, caption))
 
 
@@ -162,18 +163,18 @@ def short_labels(cells: pl.DataFrame) -> dict[str, str]:
 
 
 # ---- content ----------------------------------------------------------------------------
-FURTHEST = "furthest from the fair share"
+FURTHEST = "furthest from the fair share, in standard errors"
 FAIR_AXIS = ("0 is the fair share (winners per game / N: a shared first place is a win for "
              "each); one line per cell, at most ten to a panel.")
 
 
-def _gap(frame: pl.DataFrame, col: str, base: str | None = None) -> np.ndarray:
-    """|col - base| (|col| without a base) per row: how far a row is from what is
+def _z(frame: pl.DataFrame, diff: str, base: str, se: str) -> np.ndarray:
+    """|diff - base| / se per row: how many standard errors a row is from what is
     expected, to pick a long table's excerpt."""
-    gap = frame[col] - frame[base] if base else frame[col]
-    return gap.abs().to_numpy()
+    return ((frame[diff] - frame[base]) / frame[se]).abs().to_numpy()
 
 
+# ---- content ----------------------------------------------------------------------------
 def build(record: RunRecord) -> Report:
     """Analyse a run and lay out its report."""
     exp = record.experiment
@@ -210,7 +211,8 @@ def build(record: RunRecord) -> Report:
         rep.tables["win_rate_strategy"] = strat
         rep.table(with_ci(strat.select("label", "strategy", "n", "wins", "win_rate",
                                        "win_rate_low", "win_rate_high", "fair"), "win_rate"),
-                  "win_rate_strategy", _gap(strat, "win_rate", "fair"), FURTHEST)
+                  "win_rate_strategy", _z(strat, "win_rate", "fair", "win_rate_se"),
+                  FURTHEST)
         mixed = strat.filter(pl.col("strategy").n_unique().over("cell") > 1)
         rep.figure("win_rate_strategy", figures.rate_by(
             mixed, "strategy", "Win rate by strategy", "strategy"),
@@ -222,7 +224,7 @@ def build(record: RunRecord) -> Report:
                  "z-test, Holm-corrected within each cell:")
         rep.table(with_ci(pw.select("label", "a", "b", "n", "diff", "diff_low", "diff_high",
                                     "p", "p_holm", "significant"), "diff"),
-                  "pairwise", _gap(pw, "diff"), "largest differences")
+                  "pairwise", pw["z"].abs(), "with the largest |z|")
 
     rep.heading("Seat effect")
     seats = labelled(analysis.win_rates(outcomes, by_cell + ["seat"], t["wins"]))
@@ -238,7 +240,7 @@ def build(record: RunRecord) -> Report:
                f"(cluster-robust over games). {FAIR_AXIS}")
     rep.table(with_ci(seats.select("label", "seat", "n", "wins", "win_rate", "win_rate_low",
                                    "win_rate_high", "fair"), "win_rate"),
-              "win_rate_seat", _gap(seats, "win_rate", "fair"), FURTHEST)
+              "win_rate_seat", _z(seats, "win_rate", "fair", "win_rate_se"), FURTHEST)
 
     rep.heading("Characters")
     table = labelled(analysis.character_table(chars, games, by_cell))
@@ -252,7 +254,7 @@ def build(record: RunRecord) -> Report:
         "Win rate of the players who held each character (any round) minus their fair share "
         "(winners per game / N in the games they held it), in percentage points: above 0 "
         "the character's holders win more than an average player. One image per character "
-        "set, all on one colour scale; blank: not in that cell's set.")
+        "set, all on one colour scale; blank: not in that cell's set, or never held.")
     rep.text("Per character: share of rounds someone held it, share of the draft picks "
              "offering it that took it (picked when offered), win rate of its holders (any "
              "round / final round), and how often its holder was killed or robbed (share of "
@@ -261,7 +263,7 @@ def build(record: RunRecord) -> Report:
         "label", "character", "held_rate", "picked_when_offered", "win_held",
         "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
         "killed_rate", "robbed_rate", "fair"), "win_held", "win_final"),
-        "characters", _gap(table, "win_held", "fair"), FURTHEST)
+        "characters", _z(table, "win_held", "fair", "win_held_se"), FURTHEST)
     rep.text("Balance within each set: holders' win rate against the set's own average "
              "(z-test on the cluster-robust standard error over batches of games, "
              "Holm-corrected within the set; verdict at 5%), and a chi-square test that all "
@@ -271,7 +273,8 @@ def build(record: RunRecord) -> Report:
               btests["chi2"] / btests["dof"], "largest chi-squares per degree of freedom")
     rep.table(with_ci(bal.select("label", "character", "n", "rate", "rate_low", "rate_high",
                                  "set_rate", "ratio", "p_holm", "verdict"), "rate"),
-              "balance", _gap(bal, "rate", "set_rate"), "furthest from their set's average")
+              "balance", _z(bal, "rate", "set_rate", "diff_se"),
+              "furthest from their set's average, in standard errors")
     rep.text("Gold and districts the holder gained per turn played with each character:")
     rep.table(table.select("label", "character", "gold_per_turn", "districts_per_turn"),
               "characters")
@@ -291,7 +294,8 @@ def build(record: RunRecord) -> Report:
                                     "built_rate_high", "win_built", "win_built_low",
                                     "win_built_high", "win_not_built", "diff", "p_holm"),
                           "built_rate", "win_built"),
-                  "districts", _gap(dt, "diff"), "largest differences")
+                  "districts", _z(dt, "win_built", "win_not_built", "diff_se"),
+                  "with the largest |z|")
 
     rep.heading("Scores, game length and margin of victory")
     for value, title, xlabel, source, keys in (
@@ -358,11 +362,9 @@ def write(rep: Report, path: str | Path) -> Path:
     for old in (path / "figures").glob("*.png"):  # a figure split differently last time
         old.unlink()
     images = {}
-    for name, fig in rep.figures.items():
-        file = path / "figures" / f"{name}.png"
-        fig.savefig(file, dpi=figures.DPI)
-        images[name] = (fig.get_suptitle(), base64.b64encode(file.read_bytes()).decode())
-        figures.plt.close(fig)
+    for name, image in rep.figures.items():
+        (path / "figures" / f"{name}.png").write_bytes(image.png)
+        images[name] = (image.title, base64.b64encode(image.png).decode())
     for name, frame in rep.tables.items():
         frame.write_csv(path / "tables" / f"{name}.csv")
     (path / "metadata.json").write_text(json.dumps(rep.meta, indent=2, default=str))

@@ -8,7 +8,7 @@ import struct
 import polars as pl
 import pytest
 
-from citadels_sim import experiment, facets, report
+from citadels_sim import experiment, facets, figures, report
 
 PRESETS = ["first_game", "ambitious_aristocrats", "cunning_agents", "illustrious_emissaries",
            "devious_dignitaries", "vicious_nobles", "tenacious_delegates"]
@@ -75,12 +75,20 @@ mixed = ["heuristic", "builder", "aggressive", "random"]
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """A report of a 12-cell experiment, before and after writing."""
+    """A 12-cell experiment's report, the entries of each figure's legends, and the
+    directory it was written to."""
     tmp = tmp_path_factory.mktemp("layout")
     record = experiment.run(experiment.parse(LAYOUT, "layout"), tmp / "runs", progress=False)
-    rep = report.build(record)
-    legends = [len(leg.get_texts()) for fig in rep.figures.values()
-               for leg in fig.legends + [ax.get_legend() for ax in fig.axes if ax.get_legend()]]
+    legends = []
+    render = figures.render
+
+    def counting(fig):
+        legends.extend(len(leg.get_texts()) for leg in fig.legends
+                       + [ax.get_legend() for ax in fig.axes if ax.get_legend()])
+        return render(fig)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(figures, "render", counting)
+        rep = report.build(record)
     return rep, legends, report.write(rep, tmp / "reports" / "layout")
 
 
