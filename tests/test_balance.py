@@ -187,3 +187,8 @@ def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
     assert md.index("## Verdict") < md.index("## Character values") < md.index("## Both sets")
     meta = json.loads((path / "metadata.json").read_text())
     assert json.loads(meta["balance"])["characters"] == list(DARK)
+
+
+def test_simulate_warns_when_most_games_hit_the_round_cap():
+    res = simulate(GameConfig(max_rounds=2), "heuristic", games=50, progress=False)
+    assert "WARNING: 100% of the games hit the round cap" in res.summary()
