@@ -317,18 +317,25 @@ class RunRecord:
     experiment: Experiment
     summaries: dict[str, Summary]
     timing: dict
+    root: Path | None = None  # the run directory
 
     def tables(self) -> dict[str, pl.DataFrame]:
         return combined(self.summaries, self.experiment.cells)
 
 
+def cell_runs(cell: Cell, exp: Experiment, root: Path, workers: int | None) -> list[Run]:
+    """The resumable Runs of one cell, one per rotation, written under ``root``."""
+    return [Run(cell.config, list(lineup), cell.games_per_rotation, cell.seed(exp.seed, r),
+                workers, chunk_size=exp.chunk_size, picks=False,
+                out=root / cell.slug / f"rot-{r}")
+            for r, lineup in enumerate(cell.rotations)]
+
+
 def _runs(exp: Experiment, root: Path, workers: int | None
           ) -> Iterator[tuple[Cell, int, Run]]:
     for cell in exp.cells:
-        for r, lineup in enumerate(cell.rotations):
-            yield cell, r, Run(cell.config, list(lineup), cell.games_per_rotation,
-                               cell.seed(exp.seed, r), workers, chunk_size=exp.chunk_size,
-                               picks=False, out=root / cell.slug / f"rot-{r}")
+        for r, job in enumerate(cell_runs(cell, exp, root, workers)):
+            yield cell, r, job
 
 
 def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = None,
@@ -354,7 +361,7 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
               "games_per_second": round(played / wall, 1) if played else None,
               "workers": job.threads, "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
     (root / "timing.json").write_text(json.dumps(timing, indent=2))
-    return RunRecord(exp, summaries, timing)
+    return RunRecord(exp, summaries, timing, root)
 
 
 def load_run(root: str | Path) -> RunRecord:
@@ -381,4 +388,5 @@ def load_run(root: str | Path) -> RunRecord:
                 summary.add(frames)
         summaries[cell.slug] = summary
     timing = root / "timing.json"
-    return RunRecord(exp, summaries, json.loads(timing.read_text()) if timing.exists() else {})
+    return RunRecord(exp, summaries, json.loads(timing.read_text()) if timing.exists() else {},
+                     root)

@@ -18,7 +18,7 @@ import numpy as np
 import polars as pl
 from matplotlib.figure import Figure
 
-from . import KERNEL_VERSION, __version__, analysis, facets, figures
+from . import KERNEL_VERSION, __version__, analysis, facets, figures, verdict
 from .experiment import LABELS, RunRecord
 
 #: per table of the report: (table, the unit that is independent, how intervals and tests
@@ -197,6 +197,7 @@ def build(record: RunRecord) -> Report:
              f"({', '.join(sorted({f'{c.games:,}' for c in exp.cells}))} games per cell), "
              f"seed {exp.seed}, seating: {exp.seating}. Reproduce with "
              f"`citadels experiment experiments/{exp.name}.toml`. {_timing_text(record)}")
+    _verdict(rep, labelled, chars, games)
     rep.heading("Cells")
     rep.table(labelled(cells).select("label", *cells.columns[1:]), "cells")
     rep.tables["cells"] = cells
@@ -327,6 +328,34 @@ def build(record: RunRecord) -> Report:
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     rep.text(METHOD_TEXT)
     return rep
+
+
+def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame) -> None:
+    """The report's opening: per cell, the characters whose holders' win rate differs from
+    the set's average by more than the smallest difference that matters; cells whose games
+    mostly hit the round cap, loudly."""
+    rep.heading("Verdict")
+    capped = analysis.capped_share(games, LABELS)
+    for row in labelled(capped).filter(pl.col("capped_share") > 0.5).iter_rows(named=True):
+        rep.text(f"**WARNING: {row['capped_share']:.0%} of the games of {row['label']} hit "
+                 "the round cap; its results describe stalled games.**")
+    v = verdict.mark_bot_dependent(
+        labelled(verdict.holders_verdicts(chars, LABELS)),
+        ["ruleset", "players", "characters", "districts", "character"])
+    rep.tables["verdict"] = v
+    decided = v.filter(pl.col("verdict").is_in(["strong", "weak"]))
+    sdm = verdict.SDM * 100
+    rep.text(f"Characters whose holders' win rate differs from their set's average by more "
+             f"than {sdm:g} points (Holm-corrected within each cell, 95%): "
+             f"{decided.height} of {v.height}. Holders' rates are associations (who picks "
+             "what when is not random); `citadels balance` measures a character's value by "
+             "restricted play.")
+    if decided.height:
+        rep.table(with_ci(decided.select(
+            "label", "character", (pl.col("effect") * 100).alias("points"),
+            (pl.col("effect_low") * 100).alias("points_low"),
+            (pl.col("effect_high") * 100).alias("points_high"), "verdict", "bot_dependent"),
+            "points", digits=1))
 
 
 def _timing_text(record: RunRecord) -> str:

@@ -232,6 +232,11 @@ class Results:
         cfg = m["config"]
         lines = [f"{self.games:,} games · {cfg['ruleset']} · {cfg['players']} players · "
                  f"characters: {', '.join(cfg['characters'])} · seed {m['seed']}"]
+        capped_share = float(self.seats["capped"].mean())
+        if capped_share > 0.5:
+            lines.append(f"WARNING: {capped_share:.0%} of the games hit the round cap "
+                         f"({cfg['max_rounds']} rounds): these results describe stalled "
+                         "games, not real ones.")
         for by in ("strategy", "seat"):
             lines.append("")
             lines.append(stats.format_rates(self.win_rates(by), by))
