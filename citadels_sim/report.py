@@ -86,8 +86,8 @@ class Table:
         shown = (f"the {EXCERPT_ROWS} {self.what}" if self.rank is not None
                  else f"the first {EXCERPT_ROWS}")
         where = f"tables/{self.csv}.csv" if self.csv else "tables/"
-        return (f"*{self.frame.height} rows: {shown} are shown; all of them are in "
-                f"[{where}]({where}) and {also}.*")
+        return (f"*{self.frame.height} rows; shown: {shown}. All of them: "
+                f"[{where}]({where}), and {also}.*")
 
 
 @dataclass
@@ -355,7 +355,8 @@ def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame) ->
             "label", "character", (pl.col("effect") * 100).alias("points"),
             (pl.col("effect_low") * 100).alias("points_low"),
             (pl.col("effect_high") * 100).alias("points_high"), "verdict", "bot_dependent"),
-            "points", digits=1))
+            "points", digits=1), "verdict", decided["effect"].abs(),
+            "furthest from their set's average")
 
 
 def _timing_text(record: RunRecord) -> str:
