@@ -72,7 +72,8 @@ def _named(frame: pl.DataFrame, name: str, cols: Sequence[str]) -> pl.DataFrame:
                                         dtype=pl.String))
 
 
-def _unique(frame: pl.DataFrame, col: str) -> list[str]:
+def unique(frame: pl.DataFrame, col: str) -> list:
+    """The values of ``col`` in order of first appearance."""
     return list(dict.fromkeys(frame[col].to_list()))
 
 
@@ -108,9 +109,9 @@ def line_blocks(frame: pl.DataFrame, max_lines: int = MAX_LINES) -> list[Block]:
     last = frame[panels[-1]].n_unique() if panels else 1
     ncols = last if 2 <= last <= 4 else min(3, t["panel"].n_unique())
     out = []
-    for lines_here in _line_groups(_unique(t, "line"), max_lines):
+    for lines_here in _line_groups(unique(t, "line"), max_lines):
         sub = t.filter(pl.col("line").is_in(lines_here))
-        names = _unique(sub, "panel")
+        names = unique(sub, "panel")
         rows = [names[i:i + ncols] for i in range(0, len(names), ncols)]
         for group in chunks(rows, MAX_PANEL_ROWS):
             keep = [p for row in group for p in row]
@@ -127,8 +128,8 @@ def heat_blocks(frame: pl.DataFrame, max_columns: int = MAX_COLUMNS) -> list[Blo
     lines = [c for c in cols if c not in sets] or cols
     t = _named(_named(frame, "line", lines), "panel", sets)
     out = []
-    for name in _unique(t, "panel"):
+    for name in unique(t, "panel"):
         sub = t.filter(pl.col("panel") == name)
-        for cells in chunks(_unique(sub, "cell"), max_columns):
+        for cells in chunks(unique(sub, "cell"), max_columns):
             out.append(Block(sub.filter(pl.col("cell").is_in(cells)), 1, lines, sets))
     return out

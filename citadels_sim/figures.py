@@ -22,7 +22,7 @@ import polars as pl  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from .facets import Block, heat_blocks, line_blocks  # noqa: E402
+from .facets import Block, heat_blocks, line_blocks, unique  # noqa: E402
 
 COLORS = plt.get_cmap("tab10").colors
 #: the resolution the reports save figures at
@@ -48,28 +48,27 @@ def render(fig: Figure) -> Image:
     return Image(fig.get_suptitle(), buf.getvalue())
 
 
-def _unique(frame: pl.DataFrame, col: str) -> list:
-    return list(dict.fromkeys(frame[col].to_list()))
-
-
 def _numbered(title: str, i: int, n: int) -> str:
     return title if n == 1 else f"{title} ({i + 1} of {n})"
 
 
 def _legend_columns(labels: list[str], width: float) -> int:
-    """How many legend entries of ``labels`` (8 pt) fit side by side in ``width`` inches."""
+    """Legend columns for ``labels`` (8 pt) in ``width`` inches: as few rows as fit, the
+    entries spread evenly over them."""
     entry = (max(map(len, labels)) * 4.8 + 40) / 72
-    return max(1, min(len(labels), 5, int(width / entry)))
+    rows = -(-len(labels) // max(1, min(8, int(width / entry))))
+    return -(-len(labels) // rows)
 
 
-def _panels(block: Block, title: str, xlabel: str, ylabel: str,
-            sharex: bool) -> tuple[Figure, dict[str, Axes]]:
+def _panels(block: Block, title: str, xlabel: str, ylabel: str, sharex: bool,
+            zero: bool) -> tuple[Figure, dict[str, Axes]]:
     """A figure with one axes per panel of ``block`` (shared y), titled, the x axis labelled
-    under each column and the y axis once; unused cells of the grid hidden."""
-    names = _unique(block.frame, "panel")
+    under each column and the y axis once, a line at y = 0 if ``zero``; unused cells of the
+    grid hidden."""
+    names = unique(block.frame, "panel")
     ncols = min(block.ncols, len(names))
     nrows = -(-len(names) // ncols)
-    lines = _unique(block.frame, "line")
+    lines = unique(block.frame, "line")
     legend_rows = -(-len(lines) // _legend_columns(lines, WIDTH[ncols]))
     height = (4.2 if len(names) == 1 else PANEL_HEIGHT * nrows) + 1.0 + 0.22 * legend_rows
     fig, axes = plt.subplots(nrows, ncols, figsize=(WIDTH[ncols], height), sharey=True,
@@ -81,21 +80,24 @@ def _panels(block: Block, title: str, xlabel: str, ylabel: str,
     for k, (ax, name) in enumerate(zip(axes.flat, names)):
         ax.set_title(name, fontsize=9)
         ax.grid(axis="y", alpha=0.3)
+        if zero:
+            ax.axhline(0, color="black", lw=0.8)
         if k + ncols >= len(names):  # the lowest panel of its column
             ax.set_xlabel(xlabel, fontsize=9)
     return fig, dict(zip(names, axes.flat))
 
 
 def _line_figures(t: pl.DataFrame, title: str, xlabel: str, ylabel: str, draw,
-                  sharex: bool) -> list[Figure]:
+                  sharex: bool, zero: bool = False) -> list[Figure]:
     """One figure per :func:`~citadels_sim.facets.line_blocks` block of ``t``, with one
     legend below its panels; ``draw(ax, sub, index, count)`` draws one line (``index`` of
     ``count`` in the figure) and returns its artist."""
     blocks = line_blocks(t)
     figs = []
     for n, block in enumerate(blocks):
-        fig, axes = _panels(block, _numbered(title, n, len(blocks)), xlabel, ylabel, sharex)
-        lines = _unique(block.frame, "line")
+        fig, axes = _panels(block, _numbered(title, n, len(blocks)), xlabel, ylabel, sharex,
+                            zero)
+        lines = unique(block.frame, "line")
         handles = {}
         for (panel, line), sub in block.frame.group_by("panel", "line", maintain_order=True):
             handles.setdefault(line, draw(axes[panel], sub, lines.index(line), len(lines)))
@@ -113,7 +115,7 @@ def rate_by(t: pl.DataFrame, x: str, title: str, xlabel: str) -> list[Figure]:
     95% intervals; one line per cell, panels and figures as
     :func:`~citadels_sim.facets.line_blocks` splits the cells."""
     categorical = t[x].dtype == pl.String
-    ticks = _unique(t, x) if categorical else sorted(set(t[x].to_list()))
+    ticks = unique(t, x) if categorical else sorted(set(t[x].to_list()))
 
     def draw(ax: Axes, sub: pl.DataFrame, i: int, count: int):
         xs = np.array([ticks.index(v) for v in sub[x]] if categorical else sub[x], float)
@@ -123,14 +125,13 @@ def rate_by(t: pl.DataFrame, x: str, title: str, xlabel: str) -> list[Figure]:
                                      sub["win_rate_high"] - sub["win_rate"]]))
         artist = ax.errorbar(xs, y, yerr=err, marker="o", ms=3.5, capsize=2, lw=1,
                              color=COLORS[i], ls="none" if categorical else "-")
-        ax.axhline(0, color="black", lw=0.8)
         if categorical:
             ax.set_xticks(range(len(ticks)), ticks, rotation=20 if len(ticks) > 4 else 0,
                           fontsize=8)
         else:
             ax.set_xticks([v for v in ticks if v <= ax.dataLim.x1 + 0.5])  # this panel's
         return artist
-    return _line_figures(t, title, xlabel, POINTS, draw, categorical)
+    return _line_figures(t, title, xlabel, POINTS, draw, categorical, zero=True)
 
 
 def distributions(t: pl.DataFrame, value: str, title: str, xlabel: str) -> list[Figure]:
@@ -158,10 +159,11 @@ def _titled(title: str, block: Block) -> str:
 
 
 def _heat_image(block: Block, value: str, title: str, unit: str, spread: float) -> Figure:
+    """One heat map image: the block's characters by rank x its cells, in -spread..spread."""
     t = block.frame
     rows = t.select("rank", "character").unique().sort("rank", "character")
     names = [f"{r} {c}" for r, c in rows.iter_rows()]
-    cols = _unique(t, "line")
+    cols = unique(t, "line")
     grid = np.full((rows.height, len(cols)), np.nan)
     index = {c: i for i, c in enumerate(rows["character"])}
     for r in t.iter_rows(named=True):

@@ -76,8 +76,7 @@ class Table:
             return self.frame
         if self.rank is None:
             return self.frame.head(EXCERPT_ROWS)
-        order = np.argsort(-np.nan_to_num(np.asarray(self.rank, float), nan=-np.inf),
-                           kind="stable")
+        order = np.argsort(-np.nan_to_num(self.rank, nan=-np.inf), kind="stable")
         return self.frame[order[:EXCERPT_ROWS].tolist()]
 
     def note(self, also: str) -> str:
@@ -162,7 +161,7 @@ def short_labels(cells: pl.DataFrame) -> dict[str, str]:
     return {row["cell"]: facets.label(row, cols) for row in cells.iter_rows(named=True)}
 
 
-# ---- content ----------------------------------------------------------------------------
+# ---- excerpts --------------------------------------------------------------------------
 FURTHEST = "furthest from the fair share, in standard errors"
 FAIR_AXIS = ("0 is the fair share (winners per game / N: a shared first place is a win for "
              "each); one line per cell, at most ten to a panel.")
@@ -398,11 +397,10 @@ def write(rep: Report, path: str | Path) -> Path:
     for name, frame in rep.tables.items():
         frame.write_csv(path / "tables" / f"{name}.csv")
     (path / "metadata.json").write_text(json.dumps(rep.meta, indent=2, default=str))
-    blocks = [b for b in rep.blocks if b[0] != "p" or b[1]]
+    blocks = [b for b in rep.blocks if b[0] != "p" or b[1]] + [("p", FOOTER)]
     md = [f"# {rep.title}"] + [_md_block(b, images) for b in blocks]
-    md.append(FOOTER)
     (path / "report.md").write_text("\n\n".join(md) + "\n")
-    body = "\n".join(_html_block(b, images) for b in blocks + [("p", FOOTER)])
+    body = "\n".join(_html_block(b, images) for b in blocks)
     (path / "report.html").write_text(HTML.format(title=html.escape(rep.title), body=body))
     return path
 
@@ -415,11 +413,6 @@ def md_html(text: str, inline: bool = False) -> str:
     """Markdown text as HTML (``inline``: without the enclosing paragraph)."""
     out = markdown.markdown(text)
     return out[3:-4] if inline and out.startswith("<p>") and out.endswith("</p>") else out
-
-
-def _plain(text: str) -> str:
-    """Text for an HTML attribute: Markdown's backticks and stars dropped, escaped."""
-    return html.escape(text.replace("`", "").replace("*", ""), quote=True)
 
 
 def _md_block(block: tuple, images: dict[str, tuple[str, str]]) -> str:
@@ -454,7 +447,7 @@ def _html_block(block: tuple, images: dict[str, tuple[str, str]]) -> str:
                 + f"<details><summary>All {tab.frame.height} rows</summary>"
                 + html_table(tab.frame) + "</details>")
     names, caption = block[1], block[2]
-    imgs = "".join(f'<img alt="{_plain(images[n][0])}" '
+    imgs = "".join(f'<img alt="{html.escape(images[n][0])}" '
                    f'src="data:image/png;base64,{images[n][1]}">' for n in names)
     return f"<figure>{imgs}<figcaption>{md_html(caption, inline=True)}</figcaption></figure>"
 
