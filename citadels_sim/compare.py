@@ -40,7 +40,7 @@ from . import analysis
 from .config import ConfigError, GameConfig
 from .executor import ChunkExecutor, resolve
 from .experiment import derive_seed, rotations
-from .simulate import Run, play_runs
+from .simulate import Run, play_in_step
 from .strategies import Strategy, get
 from .summary import Summary, chunk_tables
 
@@ -192,28 +192,21 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
                 seed if crn else derive_seed(seed, "rotation", r), workers,
                 chunk_size=chunk_size, picks=False, executor=executor)
             for r, lu in enumerate(line_ups)]
-    rotation = {id(run): r for r, run in enumerate(runs)}
-    arrived: dict[int, dict[int, dict[str, pl.DataFrame]]] = {}  # first -> rotation -> frames
-    ready: dict[int, Summary] = {}  # first -> the summary of that chunk of deals
     summary = Summary()
     deals, llr, verdict = 0, None, None
     with tqdm(total=games, unit="deal", disable=not progress) as bar, \
-            closing(play_runs(runs, executor, interleave=True)) as chunks:
-        for run, first, played in chunks:
-            arrived.setdefault(first, {})[rotation[id(run)]] = played.frames
-            if len(arrived[first]) == len(runs):
-                ready[first] = _deal_summary(arrived.pop(first))
-            while deals in ready and not verdict:  # the next chunk of deals, in order
-                summary.merge(ready.pop(deals))
-                n = min(chunk_size, games - deals)
-                deals += n
-                bar.update(n)
-                if sprt:
-                    pairs = _oriented(summary.tables["pairs"], sa.name)
-                    llr = sprt.llr(pairs["diff"].to_numpy(), pairs["count"].to_numpy())
-                    verdict = sprt.verdict(llr)
-            if verdict:
-                break
+            closing(play_in_step(runs, executor)) as chunks:
+        for first, chunk in chunks:
+            summary.merge(_deal_summary([played.frames for played in chunk]))
+            n = min(chunk_size, games - first)
+            deals += n
+            bar.update(n)
+            if sprt:
+                pairs = _oriented(summary.tables["pairs"], sa.name)
+                llr = sprt.llr(pairs["diff"].to_numpy(), pairs["count"].to_numpy())
+                verdict = sprt.verdict(llr)
+                if verdict:
+                    break
     pairs = _oriented(summary.tables["pairs"], sa.name)
     test = analysis.diff_test(pairs["diff"].to_numpy(), pairs["count"].to_numpy())
     outcomes = summary.tables["outcomes"].with_columns(pl.lit(config.players).alias("players"))
@@ -225,14 +218,13 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
                       variance_ratio=_variance_ratio(summary, sa.name, len(line_ups)))
 
 
-def _deal_summary(chunk: dict[int, dict[str, pl.DataFrame]]) -> Summary:
-    """The summary of one chunk of deals from every rotation's frames (``rotation`` ->
-    frames): the rotations' seats stacked, so that deals are compared across them."""
-    order = sorted(chunk)
-    seats = pl.concat([chunk[r]["seats"].with_columns(pl.col("strategy").cast(pl.String),
-                                                      pl.lit(r, pl.Int8).alias("rotation"))
-                       for r in order], how="vertical_relaxed")
-    chars = pl.concat([chunk[r]["characters"] for r in order], how="vertical_relaxed")
+def _deal_summary(chunk: list[dict[str, pl.DataFrame]]) -> Summary:
+    """The summary of one chunk of deals from every rotation's frames: the rotations' seats
+    stacked, so that deals are compared across them."""
+    seats = pl.concat([f["seats"].with_columns(pl.col("strategy").cast(pl.String),
+                                               pl.lit(r, pl.Int8).alias("rotation"))
+                       for r, f in enumerate(chunk)], how="vertical_relaxed")
+    chars = pl.concat([f["characters"] for f in chunk], how="vertical_relaxed")
     return Summary(chunk_tables({"seats": seats, "characters": chars}))
 
 

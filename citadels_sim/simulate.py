@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -65,6 +66,7 @@ def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> np.recor
     params = np.zeros((L.MAX_SEATS, L.N_PARAMS))
     for seat, s in enumerate(strategies):
         cfg[L.G_FAMILY + seat] = s.family_id
+        cfg[L.G_FORBID + seat] = config.rank_mask(s.forbid, f"strategy {s.name!r}")
         params[seat] = s.row()
     return new_tables(t["kinds"], cfg, params)
 
@@ -242,7 +244,6 @@ def play_runs(runs: Sequence[Run], executor: ChunkExecutor, interleave: bool = F
     start = time.perf_counter()
     left = {id(run): len(run.tasks()) for run in runs}
     played = {id(run): [0, 0.0] for run in runs}  # games played, seconds summed
-    todo: list[tuple[Run, ChunkTask]] = []
 
     def handed(run: Run, first: int) -> None:
         left[id(run)] -= 1
@@ -258,26 +259,53 @@ def play_runs(runs: Sequence[Run], executor: ChunkExecutor, interleave: bool = F
             if run.writer:
                 run.writer.finish(run.meta)
 
+    def play(pending: list[tuple[Run, ChunkTask]]) -> Iterator[tuple[Run, int, Played]]:
+        owner = {id(task): run for run, task in pending}
+        for task, result in executor.imap(play_task, (t for _, t in pending)):
+            run = owner[id(task)]
+            played[id(run)][0] += task.n
+            played[id(run)][1] += result.seconds
+            if run.writer:
+                run.writer.write(task.first, result.frames)
+            handed(run, task.first)
+            yield run, task.first, result
+
     order = [(run, task) for run in runs for task in run.tasks()]
     if interleave:
         order.sort(key=lambda pair: pair[1].first)  # stable: runs keep their order
+    pending: list[tuple[Run, ChunkTask]] = []
     for run, task in order:
         frames = run.writer.load(task.first) if run.writer else None
         if frames is None:
-            todo.append((run, task))
-        else:
-            handed(run, task.first)
-            yield run, task.first, Played(frames, chunk_tables(frames) if run.summarise
-                                          else None, 0.0)
-    owner = {id(task): run for run, task in todo}
-    for task, result in executor.imap(play_task, (t for _, t in todo)):
-        run = owner[id(task)]
-        played[id(run)][0] += task.n
-        played[id(run)][1] += result.seconds
-        if run.writer:
-            run.writer.write(task.first, result.frames)
+            pending.append((run, task))
+            continue
+        if executor.sequential:  # in order: first play the chunks before this one
+            yield from play(pending)
+            pending = []
         handed(run, task.first)
-        yield run, task.first, result
+        yield run, task.first, Played(frames, chunk_tables(frames) if run.summarise else None,
+                                      0.0)
+    yield from play(pending)
+
+
+def play_in_step(runs: Sequence[Run], executor: ChunkExecutor
+                 ) -> Iterator[tuple[int, list[Played]]]:
+    """The chunks of runs of the same games side by side, in game order: ``(first game,
+    [each run's Played])`` -- for runs consumed deal by deal, as the rotations of a
+    comparison -- however the executor finishes them (chunks that come early wait).
+    Closing the iterator stops the runs (cancelling the chunks in flight)."""
+    if len({(run.games, run.chunk_size) for run in runs}) != 1:
+        raise ConfigError("runs played in step need the same games and chunk size.")
+    index = {id(run): i for i, run in enumerate(runs)}
+    arrived: dict[int, dict[int, Played]] = {}  # first game -> run index -> chunk
+    first = 0
+    with closing(play_runs(runs, executor, interleave=True)) as chunks:
+        for run, start, played in chunks:
+            arrived.setdefault(start, {})[index[id(run)]] = played
+            while len(arrived.get(first, ())) == len(runs):
+                chunk = arrived.pop(first)
+                yield first, [chunk[i] for i in range(len(runs))]
+                first += runs[0].chunk_size
 
 
 def simulate(config: GameConfig | None = None,

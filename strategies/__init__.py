@@ -10,7 +10,7 @@ recompilation.  Presets live in ``presets.toml`` beside this file; a user can al
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 
@@ -45,6 +45,9 @@ class Strategy:
     base: tuple[float, ...] = (1.0,) * N_RANK_PARAMS
     params: dict[str, float] = field(default_factory=dict)
     description: str = ""
+    #: characters this player may never pick (restricted play): he takes one only when the
+    #: draft offers him nothing else
+    forbid: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
@@ -70,11 +73,17 @@ class Strategy:
             row[index] = self.params.get(key, default)
         return row
 
+    def restricted(self, character: str) -> Strategy:
+        """A copy that may never pick ``character`` (restricted play), named for it."""
+        return replace(self, name=f"{self.name} (no {character})",
+                       forbid=tuple(dict.fromkeys(self.forbid + (character,))))
+
     def with_params(self, **changes: float) -> Strategy:
         """A copy with some parameters changed (``base`` replaces the rank desires)."""
         base = tuple(changes.pop("base", self.base))
         name = self.name + ":" + ",".join(f"{k}={v}" for k, v in changes.items())
-        return Strategy(name, self.family, base, {**self.params, **changes}, self.description)
+        return Strategy(name, self.family, base, {**self.params, **changes}, self.description,
+                        self.forbid)
 
 
 @lru_cache(maxsize=None)

@@ -137,6 +137,17 @@ def test_a_killed_driver_reruns_without_replaying_written_chunks(client, tmp_pat
     assert json.loads((out / "meta.json").read_text())["status"] == "complete"
 
 
+def test_the_default_executor_keeps_game_order_when_resuming(tmp_path):
+    """Here, chunks read back and chunks played come in game order (other executors hand
+    them on as they finish; play_in_step puts runs side by side in game order for both)."""
+    out = tmp_path / "run"
+    simulate(games=2000, seed=1, chunk_size=250, out=out)
+    for table in ("seats", "characters", "districts", "picks"):
+        (out / table / "part-000000000750.parquet").unlink(missing_ok=True)
+    assert [first for first, _ in Run(games=2000, seed=1, chunk_size=250, out=out)] == \
+        list(range(0, 2000, 250))
+
+
 def test_workers_load_the_kernel_once(client):
     """After all the chunks above, each worker process loaded every kernel function exactly
     once (from numba's cache), not once per task."""

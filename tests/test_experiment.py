@@ -131,8 +131,9 @@ def test_run_resume_and_report(tmp_path):
     assert all(again.tables()[k].equals(v) for k, v in record.tables().items())
     out = report.write(report.build(record), tmp_path / "reports" / "small")
     html = (out / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 6 and "Seat effect" in html
-    assert (out / "report.md").read_text().count("](figures/") == 6
+    pngs = len(list((out / "figures").glob("*.png")))  # the heat map: one per ruleset
+    assert html.count("data:image/png;base64,") == pngs == 7 and "Seat effect" in html
+    assert (out / "report.md").read_text().count("](figures/") == pngs
     meta = json.loads((out / "metadata.json").read_text())
     assert meta["total_games"] == exp.total_games and meta["seed"] == 5
     strat = pl.read_csv(out / "tables" / "win_rate_strategy.csv")
@@ -183,9 +184,11 @@ def test_cli_experiment_report_and_balance(tmp_path, capsys):
     assert (tmp_path / "rep" / "tiny" / "report.md").exists()
     assert main(["report", str(tmp_path / "runs" / "tiny"), args[2], args[3]]) == 0
     assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
-                 "4", "--games", "400", "--no-progress", *args]) == 0
+                 "4", "--games", "400", "--deals", "50", "--no-progress",
+                 "--out", str(tmp_path / "bal")]) == 0
     out = capsys.readouterr().out
-    assert "Magician" in out and "chi-square" in out
+    assert "Magician" in out and "VERDICT" in out and "first_game character" in out
+    assert (tmp_path / "bal" / "report.html").exists()
     assert main(["report", str(tmp_path / "nosuch")]) == 2
     assert main(["experiment", str(tmp_path / "nosuch.toml")]) == 2
     err = capsys.readouterr().err
