@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from citadels_sim import GameConfig, experiment, report, simulate
+from citadels_sim import GameConfig, balance, experiment, report, simulate
 from citadels_sim.cli import main
 from citadels_sim.compare import Sprt, compare
 from citadels_sim.config import ConfigError
@@ -116,6 +116,14 @@ def test_compare_plays_the_rotations_chunk_by_chunk_and_stops_with_the_sprt():
                 chunk_size=500, sprt=Sprt.from_elo(0, 50), executor=counting)
     assert c.verdict == "H1" and c.deals < 50_000
     assert counting.played == c.deals // 500 * len(c.line_ups)  # nothing played past it
+
+
+def test_balance_on_a_cluster_gives_the_local_verdicts(client, tmp_path):
+    spec = balance.Balance("first_game", ruleset="2016", players=(4,), games=200, deals=100,
+                           chunk_size=100)
+    local = balance.run(spec, tmp_path / "local", progress=False)
+    remote = balance.run(spec, tmp_path / "remote", progress=False, client=client)
+    assert remote.values.equals(local.values) and remote.text() == local.text()
 
 
 def test_a_killed_driver_reruns_without_replaying_written_chunks(client, tmp_path):
