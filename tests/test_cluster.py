@@ -87,12 +87,16 @@ def test_an_experiment_on_a_cluster_gives_the_local_tables_and_report(client, tm
     assert all(again[k].equals(b[k]) for k in b)
 
 
+#: a comparison whose SPRT decides after several chunks (a strategy against itself on
+#: independent deals)
+SPRT_RUN = dict(config=GameConfig(players=3), games=20_000, seed=3, chunk_size=200,
+                sprt=Sprt.from_elo(0, 20), crn=False)
+
+
 def test_compare_on_a_cluster_decides_like_the_local_run(client):
-    args = dict(config=GameConfig(players=3), games=20_000, seed=3, chunk_size=500,
-                sprt=Sprt.from_elo(0, 20))
-    local = compare("heuristic", "builder", **args)
-    remote = compare("heuristic", "builder", **args, client=client)
-    assert local.verdict is not None and local.deals < 20_000  # stopped early
+    local = compare("aggressive", "aggressive", **SPRT_RUN)
+    remote = compare("aggressive", "aggressive", **SPRT_RUN, client=client)
+    assert local.verdict == "H0" and 4 * 200 <= local.deals < 20_000  # several chunks, early
     assert (remote.deals, remote.llr, remote.verdict) == (local.deals, local.llr, local.verdict)
     assert remote.test == local.test and remote.rates.equals(local.rates)
     assert remote.text() == local.text()
@@ -112,10 +116,9 @@ class Counting(Local):
 
 def test_compare_plays_the_rotations_chunk_by_chunk_and_stops_with_the_sprt():
     counting = Counting()
-    c = compare("heuristic", "random", GameConfig(players=3), games=50_000, seed=3,
-                chunk_size=500, sprt=Sprt.from_elo(0, 50), executor=counting)
-    assert c.verdict == "H1" and c.deals < 50_000
-    assert counting.played == c.deals // 500 * len(c.line_ups)  # nothing played past it
+    c = compare("aggressive", "aggressive", **SPRT_RUN, executor=counting)
+    assert c.verdict == "H0" and 4 * 200 <= c.deals < 20_000
+    assert counting.played == c.deals // 200 * len(c.line_ups)  # nothing played past it
 
 
 def test_balance_on_a_cluster_gives_the_local_verdicts(client, tmp_path):
