@@ -56,9 +56,12 @@ PARAMS = {
 N_RANK_PARAMS = 9
 #: search bounds of each of the 9 ``base`` rank desires (default 1.0)
 BASE_BOUNDS = (-2.0, 6.0)
-#: the named parameters each family's decisions read; a family not listed reads them all
-#: (``base`` is read by every family that reads any parameter)
-FAMILY_PARAMS: dict[str, tuple[str, ...]] = {"random": ()}
+#: the named parameters each family's decisions read (``base`` is read by every family that
+#: reads any); a family not listed reads them all
+_SHARED = ("income", "aggression", "threat", "card_need", "gold_reserve", "new_type",
+           "swap_margin")
+FAMILY_PARAMS: dict[str, tuple[str, ...]] = {"random": (), "builder": _SHARED,
+                                             "aggressive": _SHARED, "heuristic": _SHARED}
 
 
 class StrategyError(ValueError):

@@ -84,6 +84,16 @@ def test_interrupted_run_resumes_to_the_identical_result(tmp_path, monkeypatch):
     assert resumed.validation == whole.validation
 
 
+def test_league_of_a_preset_and_an_earlier_champion(tmp_path):
+    first = tune("heuristic", runs_dir=tmp_path, sprt=None, **{**TINY, "validate_games": 0})
+    champion = first.write(tmp_path / "first") / "strategy.toml"
+    second = tune("heuristic", runs_dir=tmp_path, name="second",
+                  **{**TINY, "league": f"builder,{champion}"})
+    assert [s.name for s in second.plan.league] == ["builder", first.strategy.name]
+    assert len(second.plan.tables(0)) == 2 * 4  # one block per league member, every seat
+    assert second.comparison.b == "builder"
+
+
 def test_other_settings_do_not_resume_a_checkpoint(tmp_path):
     tune("heuristic", runs_dir=tmp_path, **TINY)
     with pytest.raises(ConfigError, match="sigma"):
