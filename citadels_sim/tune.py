@@ -178,9 +178,14 @@ class Checkpoint:
     def load(self, settings: dict) -> dict | None:
         if not self.path.exists():
             return None
-        state = json.loads(self.path.read_text())
-        if state["settings"] != settings:
-            diff = sorted(k for k in settings if state["settings"].get(k) != settings[k])
+        try:
+            state = json.loads(self.path.read_text())
+            saved = state["settings"]
+        except (json.JSONDecodeError, KeyError, TypeError):
+            raise ConfigError(f"{self.path} is not a tuning checkpoint; --fresh starts the "
+                              "run again.") from None
+        if saved != settings:
+            diff = sorted(k for k in settings if saved.get(k) != settings[k])
             raise ConfigError(f"{self.path} holds a tuning run with other settings "
                               f"({', '.join(diff)} differ); give another --name, or --fresh "
                               "to start it again.")

@@ -100,6 +100,9 @@ def test_other_settings_do_not_resume_a_checkpoint(tmp_path):
         tune("heuristic", runs_dir=tmp_path, sigma=0.1, **TINY)
     fresh = tune("heuristic", runs_dir=tmp_path, sigma=0.1, fresh=True, **TINY)
     assert fresh.plan.sigma == 0.1
+    (tmp_path / fresh.plan.name / "checkpoint.json").write_text("{not json")
+    with pytest.raises(ConfigError, match="is not a tuning checkpoint"):
+        tune("heuristic", runs_dir=tmp_path, sigma=0.1, **TINY)
 
 
 def test_cli_one_liner(tmp_path, capsys):
