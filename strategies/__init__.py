@@ -123,9 +123,9 @@ def tunable(family: str) -> list[tuple[str, Param]]:
     return base + [(n, PARAMS[n]) for n in names]
 
 
-def _number(value: object, where: str) -> float:
+def _number(value: object, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise StrategyError(f"{where} must be a number, got {value!r}.")
+        raise StrategyError(f"{what} must be a number, got {value!r}.")
     return float(value)
 
 
@@ -153,8 +153,8 @@ def parse_presets(text: str, source: str) -> dict[str, Strategy]:
                                 f"got {base!r}.")
         try:
             out[name] = Strategy(
-                name, family, tuple(_number(x, f"{where}: base") for x in base),
-                {k: _number(v, f"{where}: {k}") for k, v in table.items()}, str(description))
+                name, family, tuple(_number(x, "base") for x in base),
+                {k: _number(v, k) for k, v in table.items()}, str(description))
         except StrategyError as err:
             raise StrategyError(f"{where}: {err}") from None
     return out
