@@ -52,7 +52,23 @@ PARAMS = {
     "gold_reserve": Param(policy.PR_GOLD_RESERVE, 0.0, 0.0, 8.0, integer=True),
     "new_type": Param(policy.PR_W_NEW_TYPE, 0.5, 0.0, 4.0),
     "swap_margin": Param(policy.PR_SWAP_MARGIN, 2.0, 0.0, 8.0, integer=True),
+    # the reference family's own (values in gold)
+    "card": Param(policy.PR_R_CARD, 1.0, 0.2, 3.0),
+    "crown": Param(policy.PR_R_CROWN, 1.0, 0.0, 4.0),
+    "urgency": Param(policy.PR_R_URGENCY, 2.0, 0.0, 8.0),
+    "draw_need": Param(policy.PR_R_DRAW_NEED, 1.5, 0.0, 5.0),
+    "draw_gold": Param(policy.PR_R_DRAW_GOLD, 0.5, 0.0, 3.0),
+    "bribe": Param(policy.PR_R_BRIBE, 1.0, 0.0, 3.0),
+    "finish": Param(policy.PR_R_FINISH, 4.0, -2.0, 20.0),
+    "build": Param(policy.PR_R_BUILD, 1.5, 0.0, 5.0),
+    "deny": Param(policy.PR_R_DENY, 0.5, 0.0, 2.0),
 }
+#: the reference family's desire for each character, whatever its rank: ``want_<key>``
+#: (layout.CHARACTER_KEYS); a character outside the game's set is never offered, so its
+#: desire is inert there
+DESIRES = tuple(f"want_{key}" for key in layout.CHARACTER_KEYS)
+PARAMS.update({name: Param(policy.PR_CHAR + ch, 1.0, -3.0, 6.0)
+               for ch, name in enumerate(DESIRES)})
 N_RANK_PARAMS = 9
 #: search bounds of each of the 9 ``base`` rank desires (default 1.0)
 BASE_BOUNDS = (-2.0, 6.0)
@@ -60,8 +76,12 @@ BASE_BOUNDS = (-2.0, 6.0)
 #: reads any); a family not listed reads them all
 _SHARED = ("income", "aggression", "threat", "card_need", "gold_reserve", "new_type",
            "swap_margin")
+_REFERENCE = ("income", "aggression", "threat", "gold_reserve", "new_type", "swap_margin",
+              "card", "crown", "urgency", "draw_need", "draw_gold", "bribe", "finish", "build",
+              "deny") + DESIRES
 FAMILY_PARAMS: dict[str, tuple[str, ...]] = {"random": (), "builder": _SHARED,
-                                             "aggressive": _SHARED, "heuristic": _SHARED}
+                                             "aggressive": _SHARED, "heuristic": _SHARED,
+                                             "reference": _REFERENCE}
 
 
 class StrategyError(ValueError):
@@ -270,7 +290,7 @@ def _toml_value(value: float) -> str:
 
 def to_toml(strategies: Iterable[Strategy], header: str = "") -> str:
     """A strategy file (the format of ``presets.toml``) holding ``strategies``, every
-    parameter written out; ``header`` becomes comment lines at the top."""
+    parameter its family reads (and any other it sets) written out; ``header`` becomes comment lines at the top."""
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     for s in strategies:
         key = s.name if re.fullmatch(r"[A-Za-z0-9_-]+", s.name) else json.dumps(s.name)
@@ -278,5 +298,6 @@ def to_toml(strategies: Iterable[Strategy], header: str = "") -> str:
         if s.description:
             lines.append(f"description = {json.dumps(s.description)}")
         lines.append("base = [" + ", ".join(_toml_value(b) for b in s.base) + "]")
-        lines += [f"{k} = {_toml_value(s.params.get(k, p.default))}" for k, p in PARAMS.items()]
+        names = dict.fromkeys(FAMILY_PARAMS.get(s.family, tuple(PARAMS)) + tuple(s.params))
+        lines += [f"{k} = {_toml_value(s.params.get(k, PARAMS[k].default))}" for k in names]
     return "\n".join(lines).lstrip("\n") + "\n"
