@@ -1003,10 +1003,21 @@ def _known_out(st, s):
 
 
 @hot
+def _gets_face_down(st, k):
+    """Is pick ``k`` offered the face-down card too (4+ players: the last picker, when one
+    card is left for him, RULES.md §2.3)?"""
+    g = st.g
+    n = g[G_NP]
+    return n >= 4 and k == n - 1 and g[G_NRANKS] - _bits(g[G_FACEUP]) == n + 1
+
+
+@hot
 def _could_take(st, s, k, r):
     """Could pick number ``k`` (another seat's) have taken rank ``r``, as ``s`` knows?  A
     rank offered to ``s`` was still there after every earlier pick; one not offered to him
-    was gone before his."""
+    was gone before his (or lay face down, which the last picker may be offered)."""
+    if _gets_face_down(st, k):
+        return True
     for j in range(2):
         step = st.p[s, P_STEP + j]
         if step >= 0:
