@@ -25,6 +25,8 @@ Adding a family: give it an ``F_*`` id, add its branch to the decisions where it
 (the others fall through to the shared heuristics) and register a preset in ``strategies/``.
 """
 
+import math
+
 from .jit import hot
 
 from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASSIN, CH_BISHOP,
@@ -37,7 +39,7 @@ from .layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASSI
                      G_NP, G_NRANKS, G_N_COMPLETE, G_PICKER, G_PICKS, G_RANK_CHAR, G_ROUND,
                      G_TAX_PILE, G_TURN_RANK, K_COST, K_COUNT, K_TYPE, N_CHARACTERS, N_KINDS,
                      N_TYPES, P_CITY_N, P_DOWN, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER,
-                     P_STEP, P_TYPES, RNG_SEAT0, T_TRADE)
+                     P_STEP, P_TYPES, RANK_KING, RNG_SEAT0, T_TRADE)
 from .rng import below
 from .rules import (INCOME_CARDS, affordable, armory_target, build_cost, build_limit, can_build,
                     destroyable, exchange_cost, exchangeable, framework_build, has,
@@ -504,9 +506,10 @@ def choose_income_cards(st, tb, s, n):
     """How many of ``n`` per-district resources seat ``s`` takes as cards (2016 Abbot)."""
     if st.p[s, P_FAMILY] == F_RANDOM:
         return below(st, _rng(s), n + 1)
-    want = ref_card_need(st, tb, s) + 0.999 if st.p[s, P_FAMILY] == F_REFERENCE else _param(
-        tb, s, PR_CARD_NEED)
-    need = int(want) - useful_cards(st, tb, s)
+    if st.p[s, P_FAMILY] == F_REFERENCE:
+        need = int(math.ceil(ref_card_need(st, tb, s))) - useful_cards(st, tb, s)
+    else:
+        need = int(_param(tb, s, PR_CARD_NEED)) - useful_cards(st, tb, s)
     return min(n, max(0, need))
 
 
@@ -874,8 +877,7 @@ def choose_threats(st, tb, s, allowed):
     if fam == F_RANDOM:
         real = _random_rank(st, s, allowed)
     elif fam == F_REFERENCE:
-        real = ref_target(st, tb, s, allowed, K_THREAT)
-        return real, ref_target(st, tb, s, allowed & ~(1 << real), K_THREAT)
+        return ref_threats(st, tb, s, allowed)
     else:
         real = predict_rank(st, tb, s, richest(st, s), _unseen(st, allowed, allowed))
     rest = allowed & ~(1 << real)
@@ -952,8 +954,10 @@ def choose_theater(st, tb, s, mine):
     give, low = -1, -NEG
     total, count = 0.0, 0
     for r in range(st.g[G_NRANKS]):
-        v = ref_desire(st, tb, s, r, 0) if fam == F_REFERENCE else character_value(
-            st, tb, s, r, s, ld, useful)
+        if fam == F_REFERENCE:
+            v = ref_desire(st, tb, s, r, 0, _known_out(st, s), ready_builds(st, tb, s, s))
+        else:
+            v = character_value(st, tb, s, r, s, ld, useful)
         if (mine >> r) & 1:
             if v < low:
                 give, low = r, v
@@ -1039,45 +1043,52 @@ def holder_weight(st, s, o, r):
 
 
 @hot
-def _nobody_odds(st, s):
+def _nobody_odds(st, s, out):
     """The chance that a rank ``s`` cannot place lies face down: the face-down cards he did
-    not discard himself over all the ranks he cannot place."""
+    not discard himself over all the ranks he cannot place (``out``: ``_known_out``)."""
     g = st.g
-    unknown = g[G_NRANKS] - _bits(_known_out(st, s))
+    unknown = g[G_NRANKS] - _bits(out)
     down = g[G_NRANKS] - _bits(g[G_FACEUP]) - total_picks(st) - _bits(st.p[s, P_DOWN])
     return max(0, down) / unknown if unknown > 0 else 0.0
 
 
 @hot
-def holder_odds(st, s, o, r):
-    """P(opponent ``o`` holds rank ``r``) as seat ``s`` knows it: a character already
-    called (and not killed) has shown its holder; otherwise each pick that could have taken
-    it counts alike, after the chance that it lies face down."""
-    g = st.g
-    if r < g[G_TURN_RANK] and r != g[G_KILLED]:
-        return 1.0 if g[G_HOLDER + r] == o else 0.0
-    if (_known_out(st, s) >> r) & 1:
-        return 0.0
-    w = holder_weight(st, s, o, r)
-    if w == 0.0:
+def odds_scale(st, s, r, out):
+    """The factor that turns ``holder_weight(st, s, o, r)`` into P(``o`` holds rank ``r``)
+    as ``s`` knows it (``out``: ``_known_out``): each pick that could have taken it counts
+    alike, after the chance that it lies face down; 0 when no opponent can hold it."""
+    if (out >> r) & 1:
         return 0.0
     total = 0.0
-    for q in range(g[G_NP]):
-        if q != s:
-            total += holder_weight(st, s, q, r)
-    return (1.0 - _nobody_odds(st, s)) * w / total
+    for k in range(st.g[G_PICKS]):
+        if st.g[G_PICKER + k] != s and _could_take(st, s, k, r):
+            total += 1.0
+    return (1.0 - _nobody_odds(st, s, out)) / total if total > 0.0 else 0.0
 
 
 @hot
-def attacker_odds(st, s, a, avail):
+def holder_odds(st, s, o, r):
+    """P(seat ``o`` holds rank ``r``) as seat ``s`` knows it: his own ranks he knows; a
+    character already called (and not killed) has shown its holder; otherwise
+    ``holder_weight`` x ``odds_scale`` (:func:`rank_effect` sums the same odds pick by pick)."""
+    g = st.g
+    if o == s:
+        return 1.0 if g[G_HOLDER + r] == s else 0.0
+    if r < g[G_TURN_RANK] and r != g[G_KILLED]:
+        return 1.0 if g[G_HOLDER + r] == o else 0.0
+    return holder_weight(st, s, o, r) * odds_scale(st, s, r, _known_out(st, s))
+
+
+@hot
+def attacker_odds(st, s, a, avail, out):
     """During the draft: the chance that rank ``a`` will be played by an opponent of ``s``,
-    who is choosing from ``avail``: passed on to a later picker, or taken by an earlier one
-    (else face down)."""
-    if (_known_out(st, s) >> a) & 1:
+    who is choosing from ``avail`` (``out``: ``_known_out``): passed on to a later picker,
+    or taken by an earlier one (else face down)."""
+    if (out >> a) & 1:
         return 0.0
     if (avail >> a) & 1:
         return 0.7 if st.g[G_PICKS] + 1 < total_picks(st) else 0.0
-    return 1.0 - _nobody_odds(st, s) if st.g[G_PICKS] > 0 else 0.0
+    return 1.0 - _nobody_odds(st, s, out) if st.g[G_PICKS] > 0 else 0.0
 
 
 @hot
@@ -1094,22 +1105,28 @@ def visible_score(st, tb, o):
 
 
 @hot
-def danger(st, tb, viewer, o):
-    """What harm to seat ``o`` is worth to ``viewer``, per gold of harm: 1, plus
-    PR_R_URGENCY x (share of his city built)^2 and a twentieth of his lead on points."""
+def _closeness(st, o):
+    """How close seat ``o`` is to completing: (share of his city built)^2."""
     share = city_size(st, o) / st.g[G_N_COMPLETE]
-    lead = max(0, visible_score(st, tb, o) - visible_score(st, tb, viewer))
-    return 1.0 + _param(tb, viewer, PR_R_URGENCY) * (share * share + 0.05 * lead)
+    return share * share
 
 
 @hot
-def _peak(st, tb, o, viewer):
-    """The most any opponent of ``o`` is worth attacking, beyond 1 (``danger`` - 1)."""
+def danger(st, tb, viewer, o):
+    """What harm to seat ``o`` is worth to ``viewer``, per gold of harm: 1, plus
+    PR_R_URGENCY x his closeness to completing."""
+    return 1.0 + _param(tb, viewer, PR_R_URGENCY) * _closeness(st, o)
+
+
+@hot
+def _attack(st, tb, o, viewer):
+    """What the attacking powers are worth to ``o``, as ``viewer`` judges: PR_W_AGGRESSION x
+    the most dangerous opponent's danger beyond 1."""
     most = 0.0
     for q in range(st.g[G_NP]):
         if q != o:
-            most = max(most, danger(st, tb, viewer, q) - 1.0)
-    return most
+            most = max(most, _closeness(st, q))
+    return _param(tb, viewer, PR_W_AGGRESSION) * _param(tb, viewer, PR_R_URGENCY) * most
 
 
 @hot
@@ -1154,14 +1171,13 @@ def power_worth(st, tb, o, ch, viewer):
     """What character ``ch``'s power is worth to its holder ``o`` this round, in gold, as
     ``viewer`` judges it (income and build limits apart: :func:`ref_worth`)."""
     card = _param(tb, viewer, PR_R_CARD)
-    attack = _param(tb, viewer, PR_W_AGGRESSION) * _peak(st, tb, o, viewer)
     gold = st.p[o, P_GOLD]
     if ch == CH_ASSASSIN:
-        return 2.0 * attack
+        return 2.0 * _attack(st, tb, o, viewer)
     if ch == CH_WITCH:
-        return 1.5 * attack + 1.0
+        return 1.5 * _attack(st, tb, o, viewer) + 1.0
     if ch == CH_MAGISTRATE:
-        return attack + 1.0
+        return _attack(st, tb, o, viewer) + 1.0
     if ch == CH_THIEF:
         return 0.5 * _richest_gold(st, o)
     if ch == CH_SPY:
@@ -1191,8 +1207,10 @@ def power_worth(st, tb, o, ch, viewer):
         return 0.15 * city_size(st, o)
     if ch == CH_ABBOT:
         return 1.0 if _richest_gold(st, o) > gold else 0.0
-    if ch == CH_CARDINAL or ch == CH_TRADER or ch == CH_DIPLOMAT or ch == CH_MARSHAL:
-        return 0.5 + (0.5 * attack if ch == CH_DIPLOMAT or ch == CH_MARSHAL else 0.0)
+    if ch == CH_CARDINAL or ch == CH_TRADER:
+        return 0.5
+    if ch == CH_DIPLOMAT or ch == CH_MARSHAL:
+        return 0.5 + 0.5 * _attack(st, tb, o, viewer)
     if ch == CH_MERCHANT:
         return 1.0
     if ch == CH_ALCHEMIST:
@@ -1204,9 +1222,9 @@ def power_worth(st, tb, o, ch, viewer):
     if ch == CH_SCHOLAR:
         return 1.5 * card
     if ch == CH_WARLORD:
-        return 1.5 * attack
+        return 1.5 * _attack(st, tb, o, viewer)
     if ch == CH_QUEEN:
-        return 1.0
+        return 3.0 * _queen_odds(st, o, viewer)
     if ch == CH_ARTIST:
         return 0.5 * min(gold, 2)
     if ch == CH_TAX_COLLECTOR:
@@ -1215,38 +1233,50 @@ def power_worth(st, tb, o, ch, viewer):
 
 
 @hot
-def ref_worth(st, tb, o, r, viewer):
+def _queen_odds(st, o, viewer):
+    """The chance, as ``viewer`` knows, that a neighbour of seat ``o`` holds the rank-4
+    character (the Queen's +3)."""
+    n = st.g[G_NP]
+    p = holder_odds(st, viewer, (o + 1) % n, RANK_KING)
+    if n > 2:
+        p += holder_odds(st, viewer, (o + n - 1) % n, RANK_KING)
+    return min(1.0, p)
+
+
+@hot
+def ref_worth(st, tb, o, r, viewer, ready):
     """What playing rank ``r`` this round is worth to seat ``o``, in gold, as ``viewer``
     judges it: the income (gold, or cards at PR_R_CARD), the builds its limit allows beyond
-    one (PR_R_BUILD each, as far as he can pay) and its power."""
+    one (PR_R_BUILD each, as far as he can pay for them: ``ready`` =
+    ``ready_builds(st, tb, o, viewer)``) and its power."""
     ch = st.g[G_RANK_CHAR + r]
     unit = _param(tb, viewer, PR_R_CARD) if income_kind(st, ch) == INCOME_CARDS else 1.0
     v = _param(tb, viewer, PR_W_INCOME) * income_count(st, tb, o, income_type(ch)) * unit
-    ready = ready_builds(st, tb, o, viewer)
     v += _param(tb, viewer, PR_R_BUILD) * (min(build_limit(ch), ready) - min(1, ready))
     return v + power_worth(st, tb, o, ch, viewer)
 
 
 @hot
-def exposure(st, tb, s, r, avail, worth):
+def exposure(st, tb, s, r, avail, out, v):
     """Seat ``s``'s expected loss, in gold, to the rank-1 and rank-2 characters actually in
-    the set if he takes rank ``r`` (worth ``worth``) from ``avail``: each attacker's odds of
-    being played against him, a third of the time on him, times what it would take."""
+    the set if he takes rank ``r`` (worth ``v``) from ``avail`` (``out``: ``_known_out``):
+    each attacker's odds of being played against him, a third of the time on him, times
+    what it would take."""
     g = st.g
     gold = st.p[s, P_GOLD]
     loss = 0.0
     if r > 0:
         a = g[G_RANK_CHAR]
-        p = attacker_odds(st, s, 0, avail)
+        p = attacker_odds(st, s, 0, avail, out)
         if a == CH_ASSASSIN:
-            loss += p * (2.0 + worth + _param(tb, s, PR_R_BUILD))
+            loss += p * (2.0 + v + _param(tb, s, PR_R_BUILD))
         elif a == CH_WITCH:
-            loss += p * (worth + _param(tb, s, PR_R_BUILD))
+            loss += p * (v + _param(tb, s, PR_R_BUILD))
         elif a == CH_MAGISTRATE:
             loss += p * min(gold, 4)
     if r > 1:
         b = g[G_RANK_CHAR + 1]
-        p = attacker_odds(st, s, 1, avail)
+        p = attacker_odds(st, s, 1, avail, out)
         if b == CH_THIEF:
             loss += p * gold
         elif b == CH_BLACKMAILER:
@@ -1255,13 +1285,14 @@ def exposure(st, tb, s, r, avail, worth):
 
 
 @hot
-def ref_desire(st, tb, s, r, avail):
-    """How much seat ``s`` wants rank ``r`` from the offered ``avail``: his desire for its
-    character (PR_CHAR) and for its place in the calling order (PR_BASE), plus its worth
-    now, less his exposure to the attackers."""
-    w = ref_worth(st, tb, s, r, s)
+def ref_desire(st, tb, s, r, avail, out, ready):
+    """How much seat ``s`` wants rank ``r`` from the offered ``avail`` (``out``:
+    ``_known_out``, ``ready``: his ``ready_builds``): his desire for its character
+    (PR_CHAR) and for its place in the calling order (PR_BASE), plus its worth now, less
+    his exposure to the attackers."""
+    w = ref_worth(st, tb, s, r, s, ready)
     v = _param(tb, s, PR_CHAR + st.g[G_RANK_CHAR + r]) + _param(tb, s, PR_BASE + r) + w
-    return v - exposure(st, tb, s, r, avail, w)
+    return v - exposure(st, tb, s, r, avail, out, w)
 
 
 @hot
@@ -1272,13 +1303,16 @@ def ref_pick(st, tb, s, avail, sign):
     best, ties, pick = NEG, 0, -1
     deny = _param(tb, s, PR_R_DENY) if sign < 0 else 0.0
     o = 1 - s if st.g[G_NP] == 2 else -1
+    out = _known_out(st, s)
+    ready = ready_builds(st, tb, s, s)
+    theirs = ready_builds(st, tb, o, s) if o >= 0 else 0
     for r in range(st.g[G_NRANKS]):
         if not (avail >> r) & 1:
             continue
-        v = sign * ref_desire(st, tb, s, r, avail)
+        v = sign * ref_desire(st, tb, s, r, avail, out, ready)
         if deny != 0.0 and o >= 0:
             v += deny * (_param(tb, s, PR_CHAR + st.g[G_RANK_CHAR + r])
-                         + ref_worth(st, tb, o, r, s))
+                         + ref_worth(st, tb, o, r, s, theirs))
         take, best, ties = _better(st, s, v, best, ties)
         if take:
             pick = r
@@ -1299,25 +1333,41 @@ def harm(st, tb, s, o, r, k):
     build = _param(tb, s, PR_R_BUILD) * min(1, st.p[o, P_HAND_N])
     if k == K_WARRANT:
         return 2.0 * min(gold + 2, 4) * min(1, st.p[o, P_HAND_N])
-    return (2.0 if k == K_KILL else 0.0) + ref_worth(st, tb, o, r, s) + build
+    return (2.0 if k == K_KILL else 0.0) + ref_worth(st, tb, o, r, s,
+                                                     ready_builds(st, tb, o, s)) + build
 
 
 @hot
-def rank_effect(st, tb, s, r, k):
-    """Expected effect for seat ``s`` of aiming power ``k`` at rank ``r``: over the
-    opponents who may hold it, P(holder) x harm x danger; the Witch also plays the
+def _on(st, tb, s, o, r, k):
+    """The effect for ``s`` of power ``k`` hitting seat ``o`` on rank ``r``: harm x danger."""
+    return harm(st, tb, s, o, r, k) * danger(st, tb, s, o)
+
+
+@hot
+def rank_effect(st, tb, s, r, k, out):
+    """Expected effect for seat ``s`` of aiming power ``k`` at rank ``r`` (``out``:
+    ``_known_out``): over the opponents' picks that may have taken it, P(that holder) x
+    harm x danger (a character already called shows its holder); the Witch also plays the
     character herself when it is in play."""
+    g = st.g
     v = 0.0
     live = 0.0
-    for o in range(st.g[G_NP]):
-        if o == s:
-            continue
-        p = holder_odds(st, s, o, r)
-        if p > 0.0:
-            live += p
-            v += p * harm(st, tb, s, o, r, k) * danger(st, tb, s, o)
+    if r < g[G_TURN_RANK] and r != g[G_KILLED]:
+        o = g[G_HOLDER + r]
+        if o >= 0 and o != s:
+            live = 1.0
+            v = _on(st, tb, s, o, r, k)
+    else:
+        scale = odds_scale(st, s, r, out)
+        if scale > 0.0:
+            for j in range(g[G_PICKS]):
+                o = g[G_PICKER + j]
+                if o != s and _could_take(st, s, j, r):
+                    live += scale
+                    v += scale * _on(st, tb, s, o, r, k)
     if k == K_BEWITCH:
-        v += live * (ref_worth(st, tb, s, r, s) + _param(tb, s, PR_R_BUILD))
+        v += live * (ref_worth(st, tb, s, r, s, ready_builds(st, tb, s, s))
+                     + _param(tb, s, PR_R_BUILD))
     return v
 
 
@@ -1327,9 +1377,10 @@ def ref_target(st, tb, s, allowed, k):
     never one of his own unless nothing else is allowed."""
     best, ties, pick = NEG, 0, -1
     own = own_ranks(st, s)
+    out = _known_out(st, s)
     for r in range(st.g[G_NRANKS]):
         if (allowed >> r) & 1:
-            v = -1.0 if (own >> r) & 1 else rank_effect(st, tb, s, r, k)
+            v = -1.0 if (own >> r) & 1 else rank_effect(st, tb, s, r, k, out)
             take, best, ties = _better(st, s, v, best, ties)
             if take:
                 pick = r
@@ -1454,6 +1505,29 @@ def ref_bewitch(st, tb, s, allowed, optional):
     """Witch: the rank whose bewitchment does most (:func:`rank_effect`); in classic, where
     she may decline, only when that beats her own turn's build (PR_R_BUILD)."""
     r = ref_target(st, tb, s, allowed, K_BEWITCH)
-    if optional and rank_effect(st, tb, s, r, K_BEWITCH) < _param(tb, s, PR_R_BUILD):
+    if optional and rank_effect(st, tb, s, r, K_BEWITCH, _known_out(st, s)) < _param(
+            tb, s, PR_R_BUILD):
         return -1
     return r
+
+
+@hot
+def ref_threats(st, tb, s, allowed):
+    """Blackmailer: (flower, bluff) on the two ranks in ``allowed`` where a threat should
+    take most (:func:`rank_effect`; random ties for the flower), in one pass."""
+    best, ties, real = NEG, 0, -1
+    second, bluff = NEG, -1
+    own = own_ranks(st, s)
+    out = _known_out(st, s)
+    for r in range(st.g[G_NRANKS]):
+        if (allowed >> r) & 1:
+            v = -1.0 if (own >> r) & 1 else rank_effect(st, tb, s, r, K_THREAT, out)
+            was, prev = best, real
+            take, best, ties = _better(st, s, v, best, ties)
+            if take:
+                real = r
+                if prev >= 0 and was >= second:
+                    second, bluff = was, prev
+            elif v > second:
+                second, bluff = v, r
+    return real, bluff
