@@ -13,7 +13,7 @@ except PackageNotFoundError:  # running from a source tree
     __version__ = "0.0.0"
 
 #: bumped whenever the kernel's behaviour changes; recorded with every result
-KERNEL_VERSION = 4
+KERNEL_VERSION = 5
 
 from .config import ConfigError, GameConfig  # noqa: E402
 from .replay import replay  # noqa: E402

@@ -162,8 +162,10 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
                     by: str | Sequence[str]) -> pl.DataFrame:
     """Per group of ``by`` and character: pick rate, win rate of holders, killed/robbed rates.
 
-    ``pick_rate``: share of rounds in which some player held the character (rounds from
-    ``games``); ``win_held``: win rate of the players who held it in any round of the game;
+    ``held_rate``: share of rounds in which some player held the character (rounds from
+    ``games``); ``picked_when_offered``: share of the draft picks in which it was among the
+    offered characters that took it (cluster-robust over batches of games);
+    ``win_held``: win rate of the players who held it in any round of the game;
     ``win_final``: of those who held it in the final round (both with cluster-robust
     intervals over batches of games); ``killed``/``robbed``: share of its held rounds in
     which its holder was killed/robbed (Wilson over rounds: approximate, rounds of a game
@@ -179,7 +181,7 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
     game_keys = [k for k in keys if k != "strategy"]
     played = (pl.col("rounds").cast(pl.Int64) * pl.col("count")).sum().alias("rounds_played")
     counts = ["rounds_held", "games_held", "wins_held", "final_held", "final_wins", "killed",
-              "robbed", "gold_gained", "districts_built", "winners_held"]
+              "robbed", "gold_gained", "districts_built", "winners_held", "offered", "picked"]
     characters, games = _canonical(characters), _canonical(games)
     t = characters.group_by(keys + ["character", "rank"], maintain_order=True).agg(
         pl.col(counts).sum(),
@@ -190,8 +192,10 @@ def character_table(characters: pl.DataFrame, games: pl.DataFrame,
     else:
         t = t.join(games.select(played), how="cross")
     t = t.sort(keys + ["rank"])
-    t = with_interval(t, "rounds_held", "rounds_played", "pick_rate")
+    t = with_interval(t, "rounds_held", "rounds_played", "held_rate")
     group = keys + ["character", "rank"]
+    t = with_clustered_interval(t, characters, group, "picked", "offered",
+                                "picked_when_offered")
     t = with_clustered_interval(t, characters, group, "wins_held", "games_held", "win_held")
     t = with_clustered_interval(t, characters, group, "final_wins", "final_held", "win_final")
     t = with_interval(t, "killed", "rounds_held", "killed_rate")

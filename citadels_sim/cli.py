@@ -119,6 +119,12 @@ def _report(a: argparse.Namespace) -> None:
     _write_report(experiment.load_run(a.run_dir), a.reports)
 
 
+def verdict_sdm() -> float:
+    """The default smallest difference that matters, in points."""
+    from .verdict import SDM
+    return SDM * 100
+
+
 def _ints(value: str) -> list[int]:
     try:
         return [int(x) for x in value.split(",")]
@@ -167,14 +173,22 @@ def _compare(a: argparse.Namespace) -> None:
 
 
 def _balance(a: argparse.Namespace) -> None:
-    from . import balance, experiment
-    characters = _names(a.characters)
-    name = a.name or "balance-" + (characters if isinstance(characters, str) else "custom")
-    exp = experiment.parse(balance.experiment_text(
-        characters, a.ruleset, a.players, a.games, a.seed, a.strategy), name)
-    record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress)
-    print(balance.text(record))
-    _write_report(record, a.reports)
+    from . import balance, report
+    from .balance_report import balance_report
+    removed = tuple(x.strip() for x in a.removed.split(",")) if a.removed else None
+    spec = balance.Balance(
+        characters=_names(a.characters), ruleset=a.ruleset, players=tuple(a.players),
+        games=a.games, deals=a.deals, seed=a.seed,
+        strategies=tuple(x.strip() for x in a.strategies.split(",")),
+        districts=_names(a.districts), removed=removed, sdm=a.sdm / 100,
+        skip_invalid=a.skip_invalid, chunk_size=a.chunk_size)
+    out = a.out or spec.default_out()
+    print(f"balance of the {spec.label} set: districts {spec.districts_text()}; "
+          f"results in {out}")
+    result = balance.run(spec, out, workers=a.workers, progress=not a.no_progress)
+    print(result.text())
+    path = report.write(balance_report(result), out)
+    print(f"report written to {path}/report.md and {path}/report.html")
 
 
 def _tune(a: argparse.Namespace) -> None:
@@ -257,17 +271,35 @@ def build_parser() -> argparse.ArgumentParser:
     common(p, runs=False)
     _add_strategies_file(p)
     p.set_defaults(run=_compare)
-    p = sub.add_parser("balance", help="which characters of a set are over/under-powered")
+    p = sub.add_parser("balance", help="which characters of a set to change: restricted play "
+                                       "and the set against the base set on common deals")
     p.add_argument("--characters", required=True,
                    help="a preset name or comma-separated character names, one per rank")
     p.add_argument("--ruleset", default="classic", help="classic, 2016 or four_color")
     p.add_argument("--players", type=_ints, default=[4, 5],
                    help="comma-separated player counts (default 4,5)")
-    p.add_argument("--games", type=int, default=100_000, help="games per cell (100000)")
+    p.add_argument("--districts", default=None,
+                   help="2016: 14 unique districts or a preset (default: a preset set's own); "
+                        "classic: bonus purples")
+    p.add_argument("--removed", default=None,
+                   help="classic: base purple cards taken out (the Graveyard with the Diplomat)")
+    p.add_argument("--strategies", default="heuristic",
+                   help="comma-separated populations of bots, each playing every seat; "
+                        "verdicts that change direction between them are bot-dependent")
+    p.add_argument("--games", type=int, default=100_000,
+                   help="games per set, player count and population (100000)")
+    p.add_argument("--deals", type=int, default=20_000,
+                   help="restricted-play deals per character and seat (20000)")
+    p.add_argument("--sdm", type=float, default=verdict_sdm(),
+                   help="smallest difference that matters, in win-rate points (2)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--strategy", default="heuristic", help="strategy of every seat")
-    p.add_argument("--name", default=None, help="run/report name (default balance-SET)")
-    common(p)
+    p.add_argument("--chunk-size", type=int, default=20_000, help="games per chunk")
+    p.add_argument("--skip-invalid", action="store_true",
+                   help="leave out player counts the rules refuse for the set (and say so)")
+    p.add_argument("--out", default=None,
+                   help="directory of the run and its report (default: runs/balance-<set>-"
+                        "<options>-<hash>; a rerun resumes)")
+    common(p, runs=False)
     _add_strategies_file(p)
     p.set_defaults(run=_balance)
     p = sub.add_parser("tune", help="tune a strategy family's parameters for a game with "

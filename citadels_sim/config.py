@@ -258,6 +258,18 @@ class GameConfig:
         """The character set by rank."""
         return tuple(cards.character_name(c) for c in self.character_ids)
 
+    def rank_mask(self, characters: Sequence[str], who: str) -> int:
+        """The bitmask of the ranks (0-based bits) holding ``characters`` in this set;
+        ``who`` names the asker in the error for a character the set does not have."""
+        names = [n.lower() for n in self.character_names]
+        mask = 0
+        for c in characters:
+            if c.lower() not in names:
+                raise ConfigError(f"{who} forbids {c!r}, which is not in this character set "
+                                  f"({', '.join(self.character_names)}).")
+            mask |= 1 << names.index(c.lower())
+        return mask
+
     def deck_counts(self) -> np.ndarray:
         """Copies of each district kind in the deck (int32, indexed by kind)."""
         counts = np.zeros(L.N_KINDS, np.int32)

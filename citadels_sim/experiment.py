@@ -10,6 +10,8 @@ An experiment file (see ``experiments/README.md``)::
     skip_invalid = false     # true: leave out cells the rules refuse, and list them
     strategies_file = "my_presets.toml"   # optional: presets the line-ups may name
                              # (a path relative to the experiment file)
+    common_deals = false     # true: cells that differ only in characters/districts play
+                             # the same seeds (paired comparisons of sets)
 
     [grid]                   # every combination is a cell
     ruleset = ["classic"]
@@ -61,7 +63,8 @@ from .warmup import ensure_kernel
 
 GRID = ("ruleset", "players", "characters", "districts", "preset", "lineup")
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
-       "skip_invalid", "strategies_file", "grid", "characters", "districts", "lineups"}
+       "skip_invalid", "common_deals", "strategies_file",
+       "grid", "characters", "districts", "lineups"}
 SEATINGS = ("rotate", "fixed")
 LABELS = ["cell", "ruleset", "players", "characters", "districts", "lineup"]
 
@@ -78,6 +81,7 @@ class Cell:
     config: GameConfig
     rotations: tuple[tuple[str, ...], ...]
     games_per_rotation: int
+    common_deals: bool = False
 
     @property
     def slug(self) -> str:
@@ -97,7 +101,11 @@ class Cell:
                 "lineup": self.lineup}
 
     def seed(self, master: int, rotation: int) -> int:
-        """The seed of one rotation, derived from the master seed and the cell's labels."""
+        """The seed of one rotation, derived from the master seed and the cell's labels
+        (with ``common_deals``, the labels other than its characters and districts)."""
+        if self.common_deals:
+            return derive_seed(master, "common", self.ruleset, self.players, self.lineup,
+                               rotation)
         return derive_seed(master, self.slug, rotation)
 
 
@@ -137,7 +145,8 @@ class Experiment:
 # ---- parsing ----------------------------------------------------------------------------
 def _need(value, kind, what: str):
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise ConfigError(f"{what} must be {getattr(kind, '__name__', kind)}, got {value!r}.")
+        allowed = "true or false" if kind is bool else getattr(kind, "__name__", kind)
+        raise ConfigError(f"{what} must be {allowed}, got {value!r}.")
     return value
 
 
@@ -206,6 +215,8 @@ def parse(text: str, name: str, base: Path | None = None,
     if bad:
         raise ConfigError(f"experiment {name}: unknown grid key {bad[0]!r}; grid keys: "
                           + ", ".join(GRID) + ".")
+    skip_invalid = _need(doc.get("skip_invalid", False), bool, "skip_invalid")
+    common = _need(doc.get("common_deals", False), bool, "common_deals")
     seating = doc.get("seating", "rotate")
     if seating not in SEATINGS:
         raise ConfigError(f"seating {seating!r} is not one of {', '.join(SEATINGS)}.")
@@ -236,9 +247,10 @@ def parse(text: str, name: str, base: Path | None = None,
                 for lu in axes["lineup"]:
                     labels = {"ruleset": ruleset, "players": players}
                     try:
-                        cells.append(_cell(ruleset, players, ch, di, lu, named, seating, games))
+                        cells.append(_cell(ruleset, players, ch, di, lu, named, seating, games,
+                                           common))
                     except ConfigError as err:
-                        if not doc.get("skip_invalid", False):
+                        if not skip_invalid:
                             raise ConfigError(f"experiment {name}, cell {ruleset} "
                                               f"{players}p {ch} {di} {lu}: {err}") from None
                         skipped.append({**labels, "characters": str(ch),
@@ -255,7 +267,8 @@ def parse(text: str, name: str, base: Path | None = None,
                       skipped, text)
 
 
-def _cell(ruleset, players, characters, districts, lineup, named, seating, games) -> Cell:
+def _cell(ruleset, players, characters, districts, lineup, named, seating, games,
+          common) -> Cell:
     ch_label, ch = _entry(characters, named["characters"], "character", "base")
     di_label, di = _entry(districts, named["districts"], "district", "default")
     di, removed = _districts(di)
@@ -266,18 +279,24 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     names = tuple(get(s).name for s in pattern)
     rots = rotations(names, players, seating)
     return Cell(ruleset, players, ch_label, di_label, lu_label, config, rots,
-                math.ceil(games / len(rots)))
+                math.ceil(games / len(rots)), common)
 
 
 def load(path: str | Path, name: str | None = None,
          strategies_file: Path | None = None) -> Experiment:
     """Read an experiment file; its name is the file's stem unless ``name`` is given
-    (``strategies_file``: as for :func:`parse`)."""
+    (``strategies_file``: as for :func:`parse`).  Errors name the file."""
     path = Path(path)
     if not path.is_file():
         raise ConfigError(f"experiment file {str(path)!r} does not exist.")
-    doc_name = tomllib.loads(path.read_text()).get("name") if name is None else name
-    return parse(path.read_text(), doc_name or path.stem, path.parent, strategies_file)
+    text = path.read_text()
+    try:
+        doc_name = tomllib.loads(text).get("name") if name is None else name
+        return parse(text, doc_name or path.stem, path.parent, strategies_file)
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{path}: not valid TOML: {err}") from None
+    except ConfigError as err:
+        raise ConfigError(f"{path}: {err}") from None
 
 
 # ---- running ----------------------------------------------------------------------------
@@ -292,6 +311,22 @@ def _save_strategies(exp: Experiment, path: Path) -> None:
     mine = [everything[n] for n in sorted(used) if n in everything and n not in shipped]
     if mine:
         path.write_text(to_toml(mine, f"presets used by experiment {exp.name}"))
+
+
+def claim(root: Path, marker: str, text: str) -> None:
+    """Make ``root`` the directory of one run, described by ``text`` in ``root/marker``:
+    created if need be (a clear error if it cannot be), resumed if it holds the same run,
+    refused — before anything is written — if it holds another one."""
+    file = root / marker
+    if file.exists() and file.read_text() != text:
+        raise ConfigError(f"{root} already holds a different run ({marker} differs); "
+                          "choose another directory, or delete it to start again.")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        file.write_text(text)
+    except OSError as err:
+        raise ConfigError(f"cannot write the run to {str(root)!r}: "
+                          f"{err.strerror or err}.") from None
 
 
 def combined(summaries: dict[str, Summary], cells: list[Cell]) -> dict[str, pl.DataFrame]:
@@ -313,26 +348,32 @@ class RunRecord:
     experiment: Experiment
     summaries: dict[str, Summary]
     timing: dict
+    root: Path | None = None  # the run directory
 
     def tables(self) -> dict[str, pl.DataFrame]:
         return combined(self.summaries, self.experiment.cells)
 
 
+def cell_runs(cell: Cell, exp: Experiment, root: Path, workers: int | None) -> list[Run]:
+    """The resumable Runs of one cell, one per rotation, written under ``root``."""
+    return [Run(cell.config, list(lineup), cell.games_per_rotation, cell.seed(exp.seed, r),
+                workers, chunk_size=exp.chunk_size, picks=False,
+                out=root / cell.slug / f"rot-{r}")
+            for r, lineup in enumerate(cell.rotations)]
+
+
 def _runs(exp: Experiment, root: Path, workers: int | None
           ) -> Iterator[tuple[Cell, int, Run]]:
     for cell in exp.cells:
-        for r, lineup in enumerate(cell.rotations):
-            yield cell, r, Run(cell.config, list(lineup), cell.games_per_rotation,
-                               cell.seed(exp.seed, r), workers, chunk_size=exp.chunk_size,
-                               picks=False, out=root / cell.slug / f"rot-{r}")
+        for r, job in enumerate(cell_runs(cell, exp, root, workers)):
+            yield cell, r, job
 
 
 def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = None,
         progress: bool = True) -> RunRecord:
     """Run (or resume) every cell of ``exp`` into ``runs_dir/NAME`` and summarise it."""
     root = Path(runs_dir) / exp.name
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "experiment.toml").write_text(exp.source)
+    claim(root, "experiment.toml", exp.source)
     _save_strategies(exp, root / STRATEGIES_COPY)
     summaries = {c.slug: Summary() for c in exp.cells}
     played, kernel = 0, 0.0
@@ -352,7 +393,7 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
               "games_per_second": round(played / wall, 1) if played else None,
               "workers": job.threads, "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
     (root / "timing.json").write_text(json.dumps(timing, indent=2))
-    return RunRecord(exp, summaries, timing)
+    return RunRecord(exp, summaries, timing, root)
 
 
 def load_run(root: str | Path) -> RunRecord:
@@ -381,4 +422,5 @@ def load_run(root: str | Path) -> RunRecord:
                 summary.add(frames)
         summaries[cell.slug] = summary
     timing = root / "timing.json"
-    return RunRecord(exp, summaries, json.loads(timing.read_text()) if timing.exists() else {})
+    return RunRecord(exp, summaries, json.loads(timing.read_text()) if timing.exists() else {},
+                     root)

@@ -90,6 +90,46 @@ def distributions(t: pl.DataFrame, value: str, title: str, xlabel: str) -> Figur
     return fig
 
 
+def effects(t: pl.DataFrame, title: str, per_figure: int = 4) -> list[Figure]:
+    """Horizontal error bars of ``effect`` (with ``effect_low``/``effect_high``, fractions
+    shown in points) by character, one panel per player count (``players``) and one colour
+    per ``population``; a grey band marks ``sdm`` either side of 0 when the table has it.
+    At most ``per_figure`` panels per figure, so every image stays small."""
+    counts = sorted(t["players"].unique().to_list())
+    pops = list(dict.fromkeys(t["population"].to_list()))
+    out = []
+    for start in range(0, len(counts), per_figure):
+        block = counts[start:start + per_figure]
+        rows = t.select("rank", "character").unique().sort("rank")["character"].to_list()
+        fig, axes = plt.subplots(1, len(block), figsize=(3.2 * len(block) + 1.6,
+                                                         0.9 + 0.32 * len(rows)),
+                                 layout="constrained", sharey=True, squeeze=False)
+        for ax, n in zip(axes[0], block):
+            for i, pop in enumerate(pops):
+                sub = t.filter((pl.col("players") == n) & (pl.col("population") == pop))
+                y = np.array([rows.index(c) for c in sub["character"]], float)
+                y += (i - (len(pops) - 1) / 2) * 0.25
+                e = sub["effect"].to_numpy() * 100
+                err = np.abs(np.stack([e - sub["effect_low"].to_numpy() * 100,
+                                       sub["effect_high"].to_numpy() * 100 - e]))
+                ax.errorbar(e, y, xerr=err, fmt="o", ms=4, capsize=3,
+                            color=COLORS[i % len(COLORS)], label=pop)
+            ax.axvline(0, color="black", lw=0.8)
+            if "sdm" in t.columns:
+                s = float(t["sdm"][0]) * 100
+                ax.axvspan(-s, s, color="0.85", zorder=0)
+            ax.set_yticks(range(len(rows)), rows)
+            ax.set(title=f"{n} players", xlabel="points")
+            ax.grid(axis="x", alpha=0.3)
+        axes[0][0].invert_yaxis()  # rank 1 on top (the axes share y: invert once)
+        if len(pops) > 1:
+            axes[0][-1].legend(fontsize=8, title="bots", title_fontsize=8,
+                               loc="upper left", bbox_to_anchor=(1.02, 1))
+        fig.suptitle(title)
+        out.append(fig)
+    return out
+
+
 def learning_curve(history: pl.DataFrame, fair: float, held_out: dict | None = None
                    ) -> Figure:
     """A tuning run's training fitness per generation against the games played: the search

@@ -15,7 +15,7 @@ from pathlib import Path
 import numba
 import polars as pl
 
-from . import KERNEL_VERSION, __version__, analysis, figures
+from . import KERNEL_VERSION, __version__, analysis, figures, verdict
 from .experiment import LABELS, RunRecord
 
 #: per table of the report: (table, the unit that is independent, how intervals and tests
@@ -139,6 +139,7 @@ def build(record: RunRecord) -> Report:
              f"({', '.join(sorted({f'{c.games:,}' for c in exp.cells}))} games per cell), "
              f"seed {exp.seed}, seating: {exp.seating}. Reproduce with "
              f"`citadels experiment experiments/{exp.name}.toml`. {_timing_text(record)}")
+    _verdict(rep, labelled, chars, games)
     rep.heading("Cells")
     rep.table(labelled(cells).select("label", *cells.columns[1:]))
     rep.tables["cells"] = cells
@@ -191,13 +192,14 @@ def build(record: RunRecord) -> Report:
         "Win rate of the players who held each character (any round), divided by their "
         "fair share (winners per game / N in the games they held it): above 1 the "
         "character's holders win more than an average player.")
-    rep.text("Per character: pick rate (share of rounds it was chosen), win rate of its "
-             "holders (any round / final round), and how often its holder was killed or "
-             "robbed (share of its held rounds).")
+    rep.text("Per character: share of rounds someone held it, share of the draft picks "
+             "offering it that took it (picked when offered), win rate of its holders (any "
+             "round / final round), and how often its holder was killed or robbed (share of "
+             "its held rounds).")
     rep.table(with_ci(table.select(
-        "label", "character", "pick_rate", "pick_rate_low", "pick_rate_high", "win_held",
+        "label", "character", "held_rate", "picked_when_offered", "win_held",
         "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
-        "killed_rate", "robbed_rate", "fair"), "pick_rate", "win_held", "win_final"))
+        "killed_rate", "robbed_rate", "fair"), "win_held", "win_final"))
     rep.text("Balance within each set: holders' win rate against the set's own average "
              "(z-test on the cluster-robust standard error over batches of games, "
              "Holm-corrected within the set; verdict at 5%), and a chi-square test that all "
@@ -254,6 +256,34 @@ def build(record: RunRecord) -> Report:
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     rep.text(METHOD_TEXT)
     return rep
+
+
+def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame) -> None:
+    """The report's opening: per cell, the characters whose holders' win rate differs from
+    the set's average by more than the smallest difference that matters; cells whose games
+    mostly hit the round cap, loudly."""
+    rep.heading("Verdict")
+    capped = analysis.capped_share(games, LABELS)
+    for row in labelled(capped).filter(pl.col("capped_share") > 0.5).iter_rows(named=True):
+        rep.text(f"**WARNING: {row['capped_share']:.0%} of the games of {row['label']} hit "
+                 "the round cap; its results describe stalled games.**")
+    v = verdict.mark_bot_dependent(
+        labelled(verdict.holders_verdicts(chars, LABELS)),
+        ["ruleset", "players", "characters", "districts", "character"])
+    rep.tables["verdict"] = v
+    decided = v.filter(pl.col("verdict").is_in(["strong", "weak"]))
+    sdm = verdict.SDM * 100
+    rep.text(f"Characters whose holders' win rate differs from their set's average by more "
+             f"than {sdm:g} points (Holm-corrected within each cell, 95%): "
+             f"{decided.height} of {v.height}. Holders' rates are associations (who picks "
+             "what when is not random); `citadels balance` measures a character's value by "
+             "restricted play.")
+    if decided.height:
+        rep.table(with_ci(decided.select(
+            "label", "character", (pl.col("effect") * 100).alias("points"),
+            (pl.col("effect_low") * 100).alias("points_low"),
+            (pl.col("effect_high") * 100).alias("points_high"), "verdict", "bot_dependent"),
+            "points", digits=1))
 
 
 def _timing_text(record: RunRecord) -> str:

@@ -107,6 +107,7 @@ def character_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
                 final_wins=(fin & w).sum(1), killed=rec[:, :, L.C_KILLED].sum(1),
                 robbed=rec[:, :, L.C_ROBBED].sum(1), gold_gained=rec[:, :, L.C_GOLD].sum(1),
                 districts_built=rec[:, :, L.C_BUILT].sum(1),
+                offered=rec[:, :, L.C_OFFERED].sum(1), picked=rec[:, :, L.C_PICKED].sum(1),
                 winners_held=((h > 0) * winners[:, None]).sum(1),
                 seat_games=np.full(n, len(seats)))
             frames.append(pl.DataFrame({"batch": np.arange(stats.N_BATCHES, dtype=np.int16),
@@ -205,15 +206,16 @@ class Results:
         return stats.rate_table(seats, by, "won", baseline="fair_share", cluster="game")
 
     def character_table(self) -> pl.DataFrame:
-        """Per character (all strategies): pick rate, win rate when held (with its 95%
+        """Per character (all strategies): share of rounds held (``held_rate``), share of
+        the draft picks offering it that took it (``picked_when_offered``), win rate when held (with its 95%
         interval, cluster-robust over batches of games: several players of one game hold a
         character; plain Wilson for results saved without batches), kills, robberies."""
         keys = ["character", "rank"]
         t = self.characters.group_by(keys, maintain_order=True).agg(
             pl.exclude(keys + ["strategy"]).sum()).sort("rank")
-        t = t.with_columns(
-            (pl.col("rounds_held") / pl.col("rounds_held").sum() * t.height).alias("pick_share"),
-        )
+        rounds = int(self.seats["rounds"].cast(pl.Int64).sum()) / self.players
+        t = t.with_columns((pl.col("rounds_held") / rounds).alias("held_rate"),
+                           (pl.col("picked") / pl.col("offered")).alias("picked_when_offered"))
         if self.character_batches is None:
             lo, hi = stats.wilson(t["wins_held"].to_numpy(), t["games_held"].to_numpy())
             return t.with_columns(
@@ -230,6 +232,11 @@ class Results:
         cfg = m["config"]
         lines = [f"{self.games:,} games · {cfg['ruleset']} · {cfg['players']} players · "
                  f"characters: {', '.join(cfg['characters'])} · seed {m['seed']}"]
+        capped_share = float(self.seats["capped"].mean())
+        if capped_share > 0.5:
+            lines.append(f"WARNING: {capped_share:.0%} of the games hit the round cap "
+                         f"({cfg['max_rounds']} rounds): these results describe stalled "
+                         "games, not real ones.")
         for by in ("strategy", "seat"):
             lines.append("")
             lines.append(stats.format_rates(self.win_rates(by), by))

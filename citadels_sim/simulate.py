@@ -56,6 +56,7 @@ def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> np.recor
     params = np.zeros((L.MAX_SEATS, L.N_PARAMS))
     for seat, s in enumerate(strategies):
         cfg[L.G_FAMILY + seat] = s.family_id
+        cfg[L.G_FORBID + seat] = config.rank_mask(s.forbid, f"strategy {s.name!r}")
         params[seat] = s.row()
     return new_tables(t["kinds"], cfg, params)
 

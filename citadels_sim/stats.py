@@ -104,3 +104,31 @@ def wilson_deff(successes: np.ndarray, trials: np.ndarray, deff: np.ndarray,
     the point itself."""
     deff = np.maximum(np.asarray(deff, float), 1e-12)
     return wilson(np.asarray(successes, float) / deff, np.asarray(trials, float) / deff, alpha)
+
+
+class DealMoments:
+    """Running sums of per-deal vectors (the count, the sum and the sum of outer products)
+    for paired comparisons on common deals: any linear contrast of the vector's means then
+    has an exact standard error over deals, the independent unit, in memory that does not
+    grow with the number of deals; adding chunks in any order gives the same result."""
+
+    def __init__(self, width: int):
+        self.n = 0
+        self.total = np.zeros(width)
+        self.outer = np.zeros((width, width))
+
+    def add(self, values: np.ndarray) -> None:
+        """Add a chunk: one row per deal, one column per measure."""
+        values = np.asarray(values, float)
+        self.n += values.shape[0]
+        self.total += values.sum(axis=0)
+        self.outer += values.T @ values
+
+    def contrast(self, weights: np.ndarray) -> tuple[float, float]:
+        """(mean, standard error) over deals of ``values @ weights``."""
+        w = np.asarray(weights, float)
+        if self.n < 2:
+            return float("nan"), float("nan")
+        mean = self.total / self.n
+        cov = (self.outer - self.n * np.outer(mean, mean)) / (self.n - 1)
+        return float(w @ mean), float(np.sqrt(max(w @ cov @ w, 0.0) / self.n))

@@ -18,7 +18,7 @@ import json
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -77,6 +77,9 @@ class Strategy:
     base: tuple[float, ...] = (1.0,) * N_RANK_PARAMS
     params: dict[str, float] = field(default_factory=dict)
     description: str = ""
+    #: characters this player may never pick (restricted play): he takes one only when the
+    #: draft offers him nothing else
+    forbid: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
@@ -102,11 +105,17 @@ class Strategy:
             row[p.index] = self.params.get(key, p.default)
         return row
 
+    def restricted(self, character: str) -> Strategy:
+        """A copy that may never pick ``character`` (restricted play), named for it."""
+        return replace(self, name=f"{self.name} (no {character})",
+                       forbid=tuple(dict.fromkeys(self.forbid + (character,))))
+
     def with_params(self, **changes: float) -> Strategy:
         """A copy with some parameters changed (``base`` replaces the rank desires)."""
         base = tuple(changes.pop("base", self.base))
         name = self.name + ":" + ",".join(f"{k}={v}" for k, v in changes.items())
-        return Strategy(name, self.family, base, {**self.params, **changes}, self.description)
+        return Strategy(name, self.family, base, {**self.params, **changes}, self.description,
+                        self.forbid)
 
 
 def tunable(family: str) -> list[tuple[str, Param]]:

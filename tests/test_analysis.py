@@ -26,7 +26,8 @@ def characters_frame():
                          "seat_games": [0, 0], "rounds_held": [10, 30], "games_held": [8, 20],
                          "wins_held": [2, 10], "final_held": [4, 6], "final_wins": [1, 3],
                          "killed": [1, 6], "robbed": [0, 3], "gold_gained": [18, 48],
-                         "districts_built": [9, 12], "winners_held": [8, 24]})
+                         "districts_built": [9, 12], "winners_held": [8, 24],
+                         "offered": [20, 40], "picked": [10, 30]})
 
 
 def test_summary_of_a_chunk():
@@ -114,7 +115,9 @@ def test_tables_do_not_depend_on_the_order_of_their_input_rows(fn):
         "games_held": rng.integers(500, 900, 108), "rounds_held": rng.integers(900, 2000, 108),
         "final_held": rng.integers(100, 400, 108), "killed": rng.integers(0, 90, 108),
         "robbed": rng.integers(0, 90, 108), "gold_gained": rng.integers(0, 9000, 108),
-        "districts_built": rng.integers(0, 900, 108)}).with_columns(
+        "districts_built": rng.integers(0, 900, 108),
+        "offered": rng.integers(2000, 4000, 108)}).with_columns(
+        (pl.col("rounds_held") - 5).alias("picked"),
         (pl.col("games_held") * 0.3).cast(pl.Int64).alias("wins_held"),
         (pl.col("final_held") * 0.2).cast(pl.Int64).alias("final_wins"),
         (pl.col("games_held") * 1.1).cast(pl.Int64).alias("winners_held"))
@@ -141,12 +144,12 @@ def test_character_table_rates():
                           "count": [4, 3]})  # 50 rounds played
     t = analysis.character_table(chars, games, [])
     x, y = t.row(0, named=True), t.row(1, named=True)
-    assert x["pick_rate"] == pytest.approx(10 / 50) and y["pick_rate"] == pytest.approx(30 / 50)
+    assert x["held_rate"] == pytest.approx(10 / 50) and y["held_rate"] == pytest.approx(30 / 50)
     assert x["win_held"] == pytest.approx(2 / 8) and y["win_final"] == pytest.approx(3 / 6)
     assert y["killed_rate"] == pytest.approx(6 / 30) and y["robbed_rate"] == pytest.approx(0.1)
     assert x["fair"] == pytest.approx(0.25)
     lo, _ = proportion_confint(10, 50, method="wilson")
-    assert x["pick_rate_low"] == pytest.approx(lo)
+    assert x["held_rate_low"] == pytest.approx(lo)
     # per turn played (held rounds less killed ones): X 9 turns, Y 24 turns
     assert x["gold_per_turn"] == pytest.approx(2.0) and y["gold_per_turn"] == pytest.approx(2.0)
     assert x["districts_per_turn"] == pytest.approx(1.0) and y["districts_per_turn"] == 0.5

@@ -183,9 +183,11 @@ def test_cli_experiment_report_and_balance(tmp_path, capsys):
     assert (tmp_path / "rep" / "tiny" / "report.md").exists()
     assert main(["report", str(tmp_path / "runs" / "tiny"), args[2], args[3]]) == 0
     assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
-                 "4", "--games", "400", "--no-progress", *args]) == 0
+                 "4", "--games", "400", "--deals", "50", "--no-progress",
+                 "--out", str(tmp_path / "bal")]) == 0
     out = capsys.readouterr().out
-    assert "Magician" in out and "chi-square" in out
+    assert "Magician" in out and "VERDICT" in out and "first_game character" in out
+    assert (tmp_path / "bal" / "report.html").exists()
     assert main(["report", str(tmp_path / "nosuch")]) == 2
     assert main(["experiment", str(tmp_path / "nosuch.toml")]) == 2
     err = capsys.readouterr().err

@@ -106,10 +106,10 @@ def test_strategies_file_in_simulate_and_compare(mine, capsys):
 
 
 def test_strategies_file_in_balance(mine, tmp_path, capsys):
-    assert main(["balance", "--characters", "base", "--players", "4", "--games", "400",
-                 "--strategy", "mine", "--strategies-file", str(mine), "--runs",
-                 str(tmp_path / "runs"), "--reports", str(tmp_path / "reports"),
-                 "--no-progress"]) == 0, capsys.readouterr().err
+    assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
+                 "4", "--games", "400", "--deals", "50", "--strategies", "mine", "--strategies-file", str(mine),
+                 "--out", str(tmp_path / "balance"), "--no-progress"]) == 0, \
+        capsys.readouterr().err
 
 
 def test_experiment_strategies_file_is_relative_and_copied_into_the_run(mine, tmp_path):

@@ -6,8 +6,8 @@ Random discards use the draft stream, choices use each seat's own stream (``poli
 
 from .jit import hot
 
-from .layout import (D_THEATER, G_CROWN, G_FACEUP, G_HOLDER, G_NP, G_NRANKS, G_N_FACEUP,
-                     G_RULESET, RANK_KING, RNG_DRAFT, R_2016)
+from .layout import (D_THEATER, G_CROWN, G_FACEUP, G_FORBID, G_HOLDER, G_NP, G_NRANKS,
+                     G_N_FACEUP, G_RULESET, P_OFFERED, P_PICKED, RANK_KING, RNG_DRAFT, R_2016)
 from .log import EV_THEATER, EV_DISCARD_DOWN, EV_DISCARD_UP, EV_PICK, event
 from .policy import choose_theater, choose_character, choose_draft_discard
 from .rng import below
@@ -38,7 +38,19 @@ def _discard_down(st, r):
 
 @hot
 def _keep(st, tb, s, offered):
-    r = choose_character(st, tb, s, offered)
+    """Seat ``s`` keeps one of the ``offered`` ranks; returns the ranks left.
+
+    Restricted play: the seat chooses among the offered ranks it may pick
+    (``G_FORBID + s``), and takes a forbidden one only when nothing else is offered (the
+    pick is counted, so the forced share can be reported).  The offer and the pick are
+    counted in ``P_OFFERED + r`` and ``P_PICKED + r``.
+    """
+    allowed = offered & ~st.g[G_FORBID + s]
+    r = choose_character(st, tb, s, allowed if allowed else offered)
+    for q in range(st.g[G_NRANKS]):
+        if (offered >> q) & 1:
+            st.p[s, P_OFFERED + q] += 1
+    st.p[s, P_PICKED + r] += 1
     st.g[G_HOLDER + r] = s
     event(st, EV_PICK, s, -1, r, 0, 0, 0)
     return offered & ~(1 << r)

@@ -6,10 +6,10 @@ from .characters import give_crown, queen_neighbour, take_crown
 from .state import clear_round, gain, has
 from .draft import draft
 from .layout import (CH_EMPEROR, CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOLD, C_KILLED,
-                     C_ROBBED, D_HOSPITAL, G_BEWITCHED, G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER,
+                     C_OFFERED, C_PICKED, C_ROBBED, D_HOSPITAL, G_BEWITCHED, G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER,
                      G_KILLED, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK_CHAR,
                      G_ROBBED, G_ROUND, G_RULESET, G_TURN_BUILT, G_WITCH, P_AT7, P_AT8, P_GOLD,
-                     P_REVEALED, RANK_9, RANK_KING, R_2016)
+                     P_OFFERED, P_PICKED, P_REVEALED, RANK_9, RANK_KING, R_2016)
 from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
@@ -67,7 +67,7 @@ def play_game(st, tb, held, records, picks):
 
     ``held[s, r]`` counts the rounds seat ``s`` held rank ``r``; ``records[s, r, C_*]`` adds
     up what happened to that character (killed, robbed, gold and districts gained in its
-    turns).  When ``picks`` has rows, ``picks[round - 1, r]`` receives (holder, 1 killed |
+    turns, draft picks in which it was offered to the seat and that took it).  When ``picks`` has rows, ``picks[round - 1, r]`` receives (holder, 1 killed |
     2 robbed).
     """
     g = st.g
@@ -120,4 +120,8 @@ def play_game(st, tb, held, records, picks):
     g[G_OVER] = 1
     g[G_FIRST] = _first_completer(st)
     score_game(st, tb)
+    for s in range(n):
+        for r in range(g[G_NRANKS]):
+            records[s, r, C_OFFERED] = st.p[s, P_OFFERED + r]
+            records[s, r, C_PICKED] = st.p[s, P_PICKED + r]
     event(st, EV_GAME_END, -1, -1, g[G_FIRST], g[G_CAP_HIT], 0, 0)

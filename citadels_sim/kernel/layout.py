@@ -44,7 +44,8 @@ field              shape / dtype                contents
 ``Tables`` fields: ``kinds`` (K_LEN, N_KINDS) int32 with each district kind's cost, type and
 copies in the deck (rows ``K_*``); ``cfg`` (G_LEN,) int32 with the configuration part of
 ``g`` (ruleset, players, ranks, N, cap, face-up discards, first crown, the character of
-each rank, each seat's strategy family); ``params`` (MAX_SEATS, N_PARAMS) float64 with each
+each rank, each seat's strategy family and the ranks it may not pick, for restricted
+play); ``params`` (MAX_SEATS, N_PARAMS) float64 with each
 seat's strategy parameters (indices ``policy.PR_*``).  They are arguments, never globals,
 so numba's cache cannot freeze stale values.
 
@@ -156,7 +157,8 @@ RANK_9 = 8
  ) = range(7)
 G_RANK_CHAR = 7                        # G_RANK_CHAR + r: character id of rank r (-1 if none)
 G_FAMILY = G_RANK_CHAR + MAX_RANKS     # G_FAMILY + s: strategy family of seat s
-G_CFG_LEN = G_FAMILY + MAX_SEATS
+G_FORBID = G_FAMILY + MAX_SEATS        # G_FORBID + s: bitmask of ranks seat s may not pick
+G_CFG_LEN = G_FORBID + MAX_SEATS
 (G_ROUND,          # current round, 1-based
  G_DECK_HEAD,      # index of the top card in ``deck``
  G_DECK_N,         # cards in the deck
@@ -225,7 +227,9 @@ U_WARRANT = 1 << 7  # the warrant was spent on this turn's first paid build
  P_TYPES,          # P_TYPES + t: districts of printed type ``t`` in the seat's city
  ) = range(14)
 P_KINDS = P_TYPES + N_TYPES  # P_KINDS + kind: copies of district ``kind`` in the seat's city
-P_LEN = P_KINDS + N_KINDS
+P_OFFERED = P_KINDS + N_KINDS  # P_OFFERED + r: draft picks in which rank r was offered
+P_PICKED = P_OFFERED + MAX_RANKS  # P_PICKED + r: draft picks that took rank r
+P_LEN = P_PICKED + MAX_RANKS
 
 # --- log: one row per replay event ---------------------------------------------------
 LOG_CAP = 4096
@@ -249,7 +253,9 @@ UNIQUE_LO_BITS = 30
  C_ROBBED,         # rounds it was robbed
  C_GOLD,           # net change of the holder's stash over its turns
  C_BUILT,          # districts built in its turns
- C_LEN) = range(5)
+ C_OFFERED,        # draft picks of the seat in which it was offered
+ C_PICKED,         # draft picks of the seat that took it (before any Theater exchange)
+ C_LEN) = range(7)
 (OG_ROUNDS, OG_CAP_HIT, OG_FIRST, OG_CROWN, OG_HOLDER) = range(5)
 OG_GAME_LEN = OG_HOLDER + MAX_RANKS  # OG_HOLDER + r: seat holding rank r in the final round
 

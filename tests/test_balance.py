@@ -1,0 +1,194 @@
+"""`citadels balance`: right or refusing, restricted play, paired set-vs-base, verdicts."""
+
+import json
+
+import numpy as np
+import polars as pl
+import pytest
+
+from citadels_sim import GameConfig, balance, simulate
+from citadels_sim.cli import main
+from citadels_sim.config import ConfigError
+from citadels_sim.experiment import parse
+from citadels_sim.kernel import layout as L
+from citadels_sim.stats import DealMoments
+from citadels_sim.strategies import get
+from citadels_sim.verdict import decide, mark_bot_dependent
+
+DARK = ("Witch", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect", "Diplomat",
+        "Queen")
+SMALL = dict(games=400, deals=100, chunk_size=200)
+
+
+def test_a_count_the_rules_refuse_is_an_error_before_anything_runs(tmp_path):
+    spec = balance.Balance(DARK, players=(4, 5), removed=("Graveyard",), **SMALL)
+    with pytest.raises(ConfigError, match="cannot be played at 4 players.*Queen.*--skip-invalid"):
+        balance.run(spec, tmp_path / "out", progress=False)
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_cli_refuses_it_with_a_message(tmp_path, capsys):
+    code = main(["balance", "--characters", ",".join(DARK), "--players", "4,5", "--removed",
+                 "Graveyard", "--out", str(tmp_path / "o"), "--no-progress"])
+    assert code == 2 and "4 players" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def skipped_run(tmp_path_factory):
+    root = tmp_path_factory.mktemp("bal")
+    spec = balance.Balance(DARK, players=(1, 5), removed=("Graveyard",), skip_invalid=True,
+                           **SMALL)
+    return balance.run(spec, root / "out", progress=False), root / "out"
+
+
+def test_skip_invalid_says_so_and_every_table_names_its_set(skipped_run):
+    result, _ = skipped_run
+    text = result.text()
+    assert "SKIPPED 1 players" in text
+    assert set(result.values["players"]) == {5}
+    assert set(result.values.filter(pl.col("set") == "custom")["character"]) == set(DARK)
+    assert "custom character" in text and "Wizard" in text and "Queen" in text
+
+
+def test_the_base_set_plays_the_deck_without_the_diplomats_removal(skipped_run):
+    result, root = skipped_run
+    cells = {c.characters: c.config for c in result.record.experiment.cells}
+    assert cells["custom"].removed == ("Graveyard",) and not cells["base"].removed
+    assert L.D_GRAVEYARD not in cells["custom"].purple_counts
+    assert cells["base"].purple_counts[L.D_GRAVEYARD] == 1
+
+
+def test_a_rerun_resumes_and_another_test_is_refused_without_touching_it(skipped_run):
+    result, root = skipped_run
+    marker = (root / "balance.json").read_text()
+    again = balance.run(result.spec, root, progress=False)  # everything read back
+    assert again.values.equals(result.values)
+    other = balance.Balance(DARK, players=(5,), removed=("Graveyard",), sdm=0.03, **SMALL)
+    with pytest.raises(ConfigError, match="already holds a different run"):
+        balance.run(other, root, progress=False)
+    assert (root / "balance.json").read_text() == marker
+
+
+def test_default_directories_differ_for_different_tests():
+    a = balance.Balance("first_game", ruleset="2016")
+    assert a.default_out() != balance.Balance("first_game", ruleset="2016", seed=1).default_out()
+    assert a.default_out() != balance.Balance("cunning_agents", ruleset="2016").default_out()
+    assert a.default_out() == balance.Balance("first_game", ruleset="2016").default_out()
+
+
+def test_a_2016_preset_brings_its_own_districts():
+    spec = balance.Balance("cunning_agents", ruleset="2016")
+    assert spec.own_districts == "cunning_agents"
+    assert "the preset's own" in spec.districts_text()
+    assert balance.Balance("cunning_agents", ruleset="2016",
+                           districts="first_game").own_districts == "first_game"
+
+
+def test_the_base_set_against_itself_on_common_deals_differs_by_exactly_nothing(tmp_path):
+    # in 2016, first_game is the base set: same deals, same games, zero differences
+    spec = balance.Balance("first_game", ruleset="2016", players=(4,), **SMALL)
+    result = balance.run(spec, tmp_path / "o", progress=False)
+    assert (result.against_base["diff"].abs() < 1e-12).all()
+    assert (result.games["diff"].abs() < 1e-12).all()
+    mine = result.values.filter(pl.col("set") == "first_game")
+    base = result.values.filter(pl.col("set") == "base")
+    assert mine["verdict"].to_list() == base["verdict"].to_list()
+    assert np.allclose(mine["value"].to_numpy(), base["value"].to_numpy())
+
+
+@pytest.mark.parametrize("out", ["file/below", "."])
+def test_an_unwritable_out_is_a_clear_error(tmp_path, out, capsys):
+    (tmp_path / "file").write_text("x")
+    target = tmp_path / out if out != "." else "/proc/citadels"
+    code = main(["balance", "--characters", "base", "--players", "4", "--games", "100",
+                 "--deals", "10", "--out", str(target), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot write the run to" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_a_barred_player_never_picks_his_character(players):
+    h = get("heuristic")
+    res = simulate(GameConfig(players=players), [h.restricted("King")] + [h] * (players - 1),
+                   games=300, seed=3, progress=False)
+    mine = res.characters.filter(pl.col("strategy") == "heuristic (no King)")
+    king = mine.filter(pl.col("character") == "King")
+    assert king["offered"].sum() > 0 and king["picked"].sum() == 0
+    assert mine["picked"].sum() == mine["rounds_held"].sum() or players == 2
+
+
+def test_forbidding_a_character_the_set_lacks_is_an_error():
+    with pytest.raises(ConfigError, match="forbids 'Witch'"):
+        simulate(GameConfig(), get("heuristic").restricted("Witch"), games=10)
+
+
+def test_skip_invalid_must_be_a_boolean():
+    with pytest.raises(ConfigError, match="skip_invalid must be true or false"):
+        parse('skip_invalid = "no"\n[grid]\nplayers = [4]\n', "x")
+    with pytest.raises(ConfigError, match="skip_invalid must be true or false"):
+        balance.Balance("base", skip_invalid="no")
+
+
+def test_toml_errors_name_the_file(tmp_path):
+    from citadels_sim.experiment import load
+    bad = tmp_path / "bad.toml"
+    bad.write_text("games = [\n")
+    with pytest.raises(ConfigError, match="bad.toml"):
+        load(bad)
+    bad.write_text("skip_invalid = 1\n[grid]\nplayers = [4]\n")
+    with pytest.raises(ConfigError, match="bad.toml.*skip_invalid"):
+        load(bad)
+
+
+def test_the_round_cap_warns_loudly():
+    result = balance.BalanceResult(balance.Balance("base"), None, pl.DataFrame(),
+                                   pl.DataFrame(), pl.DataFrame(), pl.DataFrame(),
+                                   capped=pl.DataFrame({"cell": ["x"], "capped_share": [0.9]}))
+    assert any("90% of the games of x hit the round cap" in w for w in result.warnings())
+
+
+def test_deal_moments_give_the_contrast_and_its_standard_error():
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(1000, 3))
+    m = DealMoments(3)
+    m.add(x[:400])
+    m.add(x[400:])
+    w = np.array([1.0, -0.5, 2.0])
+    mean, se = m.contrast(w)
+    y = x @ w
+    assert mean == pytest.approx(y.mean()) and se == pytest.approx(y.std(ddof=1) / np.sqrt(1000))
+
+
+def test_verdicts_against_the_smallest_difference_that_matters():
+    t = pl.DataFrame({"g": ["a"] * 4, "effect": [0.06, -0.05, 0.001, 0.025],
+                      "effect_se": [0.005, 0.005, 0.002, 0.01]})
+    v = decide(t, ["g"], sdm=0.02)
+    assert v["verdict"].to_list() == ["strong", "weak", "even", "unclear"]
+    # the intervals are at each test's Holm level: a decided one clears the band
+    strong = v.row(0, named=True)
+    assert strong["effect_low"] > 0.02 and strong["level"] == pytest.approx(0.05 / 4)
+    assert v.row(2, named=True)["effect_high"] < 0.02
+
+
+def test_a_verdict_that_changes_direction_between_bots_is_marked():
+    t = pl.DataFrame({"c": ["X", "X", "Y", "Y"], "pop": ["h", "r", "h", "r"],
+                      "effect": [0.05, -0.01, 0.05, 0.04],
+                      "verdict": ["strong", "unclear", "strong", "strong"]})
+    marked = mark_bot_dependent(t, ["c"])
+    assert marked["bot_dependent"].to_list() == [True, True, False, False]
+
+
+def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
+    from citadels_sim import report
+    from citadels_sim.balance_report import balance_report
+    result, _ = skipped_run
+    path = report.write(balance_report(result), tmp_path / "rep")
+    md = (path / "report.md").read_text()
+    assert md.index("## Verdict") < md.index("## Character values") < md.index("## Both sets")
+    meta = json.loads((path / "metadata.json").read_text())
+    assert json.loads(meta["balance"])["characters"] == list(DARK)
+
+
+def test_simulate_warns_when_most_games_hit_the_round_cap():
+    res = simulate(GameConfig(max_rounds=2), "heuristic", games=50, progress=False)
+    assert "WARNING: 100% of the games hit the round cap" in res.summary()
