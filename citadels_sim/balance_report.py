@@ -47,7 +47,11 @@ def balance_report(result: BalanceResult) -> Report:
         rep.text("Characters whose value (the win-rate points a player loses when he may "
                  "never pick it) differs from the set's mean by more than "
                  f"{spec.sdm * 100:g} points, Holm-corrected:")
-        rep.text("\n".join(f"- {x}" for x in result.readings()))
+        multi = len(spec.strategies) > 1
+        rep.table(_pct(decided.select(
+            "players", *(["population"] if multi else []), "rank", "character", "effect",
+            "effect_low", "effect_high", "verdict", *(["bot_dependent"] if multi else [])),
+            "effect").rename({"effect": "points vs the set's mean"}))
     else:
         rep.text(f"No character of the set differs from the set's mean value by more than "
                  f"{spec.sdm * 100:g} points (each is even or unclear: see below).")
@@ -79,7 +83,9 @@ def balance_report(result: BalanceResult) -> Report:
                                 pl.col("held_rate").round(2).alias("held"))
     rep.table(_pct(table.select("players", "population", "set", "rank", "character", "value",
                                 "value_low", "value_high", "effect", "effect_low",
-                                "effect_high", "verdict", "bot_dependent", "forced",
+                                "effect_high", "verdict",
+                                *(["bot_dependent"] if len(spec.strategies) > 1 else []),
+                                "forced",
                                 "holders", "picked", "held"), "value", "effect")
               .rename({"effect": "vs mean"}))
     if result.against_base.height and spec.label != BASE:

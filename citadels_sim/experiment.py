@@ -8,10 +8,10 @@ An experiment file (see ``experiments/README.md``)::
     chunk_size = 50_000      # games per Parquet chunk (the most an interruption loses)
     seating = "rotate"       # rotate the line-up over the seats (or "fixed")
     skip_invalid = false     # true: leave out cells the rules refuse, and list them
-    common_deals = false     # true: cells that differ only in characters/districts play
-                             # the same seeds (paired comparisons of sets)
     strategies_file = "my_presets.toml"   # optional: presets the line-ups may name
                              # (a path relative to the experiment file)
+    common_deals = false     # true: cells that differ only in characters/districts play
+                             # the same seeds (paired comparisons of sets)
 
     [grid]                   # every combination is a cell
     ruleset = ["classic"]
@@ -63,8 +63,8 @@ from .warmup import ensure_kernel
 
 GRID = ("ruleset", "players", "characters", "districts", "preset", "lineup")
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
-       "skip_invalid", "common_deals", "strategies_file", "grid", "characters", "districts",
-       "lineups"}
+       "skip_invalid", "common_deals", "strategies_file",
+       "grid", "characters", "districts", "lineups"}
 SEATINGS = ("rotate", "fixed")
 LABELS = ["cell", "ruleset", "players", "characters", "districts", "lineup"]
 
@@ -300,6 +300,19 @@ def load(path: str | Path, name: str | None = None,
 
 
 # ---- running ----------------------------------------------------------------------------
+#: a run's copy of the presets its line-ups take from strategy files
+STRATEGIES_COPY = "strategies.toml"
+
+
+def _save_strategies(exp: Experiment, path: Path) -> None:
+    """Write the file presets the experiment's line-ups name (none: no file)."""
+    shipped, everything = presets(), known()
+    used = {n.partition(":")[0] for c in exp.cells for r in c.rotations for n in r}
+    mine = [everything[n] for n in sorted(used) if n in everything and n not in shipped]
+    if mine:
+        path.write_text(to_toml(mine, f"presets used by experiment {exp.name}"))
+
+
 def claim(root: Path, marker: str, text: str) -> None:
     """Make ``root`` the directory of one run, described by ``text`` in ``root/marker``:
     created if need be (a clear error if it cannot be), resumed if it holds the same run,
@@ -314,19 +327,6 @@ def claim(root: Path, marker: str, text: str) -> None:
     except OSError as err:
         raise ConfigError(f"cannot write the run to {str(root)!r}: "
                           f"{err.strerror or err}.") from None
-
-
-#: a run's copy of the presets its line-ups take from strategy files
-STRATEGIES_COPY = "strategies.toml"
-
-
-def _save_strategies(exp: Experiment, path: Path) -> None:
-    """Write the file presets the experiment's line-ups name (none: no file)."""
-    shipped, everything = presets(), known()
-    used = {n.partition(":")[0] for c in exp.cells for r in c.rotations for n in r}
-    mine = [everything[n] for n in sorted(used) if n in everything and n not in shipped]
-    if mine:
-        path.write_text(to_toml(mine, f"presets used by experiment {exp.name}"))
 
 
 def combined(summaries: dict[str, Summary], cells: list[Cell]) -> dict[str, pl.DataFrame]:

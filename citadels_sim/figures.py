@@ -119,9 +119,9 @@ def effects(t: pl.DataFrame, title: str, per_figure: int = 4) -> list[Figure]:
                 s = float(t["sdm"][0]) * 100
                 ax.axvspan(-s, s, color="0.85", zorder=0)
             ax.set_yticks(range(len(rows)), rows)
-            ax.invert_yaxis()
             ax.set(title=f"{n} players", xlabel="points")
             ax.grid(axis="x", alpha=0.3)
+        axes[0][0].invert_yaxis()  # rank 1 on top (the axes share y: invert once)
         if len(pops) > 1:
             axes[0][-1].legend(fontsize=8, title="bots", title_fontsize=8,
                                loc="upper left", bbox_to_anchor=(1.02, 1))

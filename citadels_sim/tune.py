@@ -139,6 +139,7 @@ class Plan:
     popsize: int
     sigma: float
     seed: int
+    space: Space = field(init=False)
     generations: int = field(init=False)
 
     def __post_init__(self) -> None:

@@ -290,7 +290,8 @@ def _toml_value(value: float) -> str:
 
 def to_toml(strategies: Iterable[Strategy], header: str = "") -> str:
     """A strategy file (the format of ``presets.toml``) holding ``strategies``, every
-    parameter its family reads (and any other it sets) written out; ``header`` becomes comment lines at the top."""
+    parameter its family reads (and any other it sets) written out; ``header`` becomes
+    comment lines at the top."""
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     for s in strategies:
         key = s.name if re.fullmatch(r"[A-Za-z0-9_-]+", s.name) else json.dumps(s.name)

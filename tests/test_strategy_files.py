@@ -106,10 +106,8 @@ def test_strategies_file_in_simulate_and_compare(mine, capsys):
 
 
 def test_strategies_file_in_balance(mine, tmp_path, capsys):
-    witch = "Witch,Thief,Magician,King,Bishop,Merchant,Architect,Warlord"
-    assert main(["balance", "--characters", witch, "--players", "4", "--games", "400",
-                 "--deals", "100", "--chunk-size", "200", "--strategies", "mine",
-                 "--strategies-file", str(mine),
+    assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
+                 "4", "--games", "400", "--deals", "50", "--strategies", "mine", "--strategies-file", str(mine),
                  "--out", str(tmp_path / "balance"), "--no-progress"]) == 0, \
         capsys.readouterr().err
 
