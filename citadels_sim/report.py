@@ -46,7 +46,7 @@ METHOD = [
 METHOD_TEXT = ("A shared first place counts as a win for each player sharing it, so the fair "
                "share is the number of winners of each game over N (1/N without ties). "
                "Intervals are 95%; Wilson from statsmodels, tests from scipy and "
-               "statsmodels, families of tests Holm-corrected (statsmodels multipletests).")
+               "statsmodels, families of tests Holm-corrected (step-down; checked against statsmodels' multipletests).")
 
 
 #: a table longer than this shows only an excerpt in report.md (all its rows folded in the
@@ -246,9 +246,8 @@ def build(record: RunRecord) -> Report:
     table = labelled(analysis.character_table(chars, games, by_cell))
     table = table.with_columns(((pl.col("win_held") - pl.col("fair")) * 100)
                                .alias("held_vs_fair_points"))
-    bal = labelled(analysis.character_balance(chars, by_cell))
     btests = labelled(analysis.balance_test(chars, by_cell))
-    rep.tables.update(characters=table, balance=bal, balance_tests=btests)
+    rep.tables.update(characters=table, balance_tests=btests)
     rep.figure("character_heatmap", figures.heatmap(
         table, "held_vs_fair_points", "Holders' win rate - fair share", "points"),
         "Win rate of the players who held each character (any round) minus their fair share "
@@ -264,17 +263,22 @@ def build(record: RunRecord) -> Report:
         "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
         "killed_rate", "robbed_rate", "fair"), "win_held", "win_final"),
         "characters", _z(table, "win_held", "fair", "win_held_se"), FURTHEST)
-    rep.text("Balance within each set: holders' win rate against the set's own average "
-             "(z-test on the cluster-robust standard error over batches of games, "
-             "Holm-corrected within the set; verdict at 5%), and a chi-square test that all "
-             "characters of the set are equal (Rao-Scott: divided by the mean design "
-             "effect):")
+    rep.text("Balance within each set: holders' win rate against the set's own average, in "
+             f"points, tested against the smallest difference that matters "
+             f"({verdict.SDM * 100:g} points; Holm step-down within the set, intervals at "
+             "each test's Holm level, cluster-robust over batches of games: the verdicts "
+             "of the opening table), and a chi-square test that all characters of the set "
+             "are equal (Rao-Scott: divided by the mean design effect):")
     rep.table(btests.select("label", "characters", "chi2", "dof", "p"), "balance_tests",
               btests["chi2"] / btests["dof"], "largest chi-squares per degree of freedom")
-    rep.table(with_ci(bal.select("label", "character", "n", "rate", "rate_low", "rate_high",
-                                 "set_rate", "ratio", "p_holm", "verdict"), "rate"),
-              "balance", _z(bal, "rate", "set_rate", "diff_se"),
-              "furthest from their set's average, in standard errors")
+    v = rep.tables["verdict"]
+    rep.table(with_ci(v.select(
+        "label", "character", "n", (pl.col("rate") * 100).alias("holders"),
+        (pl.col("set_rate") * 100).alias("set average"),
+        (pl.col("effect") * 100).alias("points"), (pl.col("effect_low") * 100).alias(
+            "points_low"), (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
+        "points", digits=1), "verdict", v["effect"] / v["effect_se"],
+        "furthest from their set's average, in standard errors")
     rep.text("Gold and districts the holder gained per turn played with each character:")
     rep.table(table.select("label", "character", "gold_per_turn", "districts_per_turn"),
               "characters")
