@@ -196,7 +196,7 @@ def build(record: RunRecord) -> Report:
              f"({', '.join(sorted({f'{c.games:,}' for c in exp.cells}))} games per cell), "
              f"seed {exp.seed}, seating: {exp.seating}. Reproduce with "
              f"`citadels experiment experiments/{exp.name}.toml`. {_timing_text(record)}")
-    _verdict(rep, labelled, chars, games)
+    _verdict(rep, labelled, chars, games, t.get("districts"))
     rep.heading("Cells")
     rep.table(labelled(cells).select("label", *cells.columns[1:]), "cells")
     rep.tables["cells"] = cells
@@ -333,7 +333,8 @@ def build(record: RunRecord) -> Report:
     return rep
 
 
-def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame) -> None:
+def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame,
+             districts: pl.DataFrame | None) -> None:
     """The report's opening: per cell, the characters whose holders' win rate differs from
     the set's average by more than the smallest difference that matters; cells whose games
     mostly hit the round cap, loudly."""
@@ -360,6 +361,22 @@ def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame) ->
             (pl.col("effect_high") * 100).alias("points_high"), "verdict", "bot_dependent"),
             "points", digits=1), "verdict", decided["effect"].abs(),
             "furthest from their set's average")
+    if districts is None or not districts.height:
+        return
+    d = labelled(verdict.decide(analysis.district_table(districts, LABELS).rename(
+        {"diff": "effect", "diff_se": "effect_se"}).drop("p", "p_holm"), LABELS))
+    rep.tables["district_verdict"] = d
+    decided = d.filter(pl.col("verdict").is_in(["strong", "weak"]))
+    rep.text(f"Districts whose owners' win rate differs from the other players' by more than "
+             f"{sdm:g} points (Holm-corrected within each cell): {decided.height} of "
+             f"{d.height} — associations too (who builds a district is not random).")
+    if decided.height:
+        rep.table(with_ci(decided.select(
+            "label", "district", (pl.col("effect") * 100).alias("points"),
+            (pl.col("effect_low") * 100).alias("points_low"),
+            (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
+            "points", digits=1), "district_verdict", decided["effect"].abs(),
+            "furthest from the other players")
 
 
 def _timing_text(record: RunRecord) -> str:
