@@ -115,7 +115,7 @@ def text() -> str:
         out.append(f"    districts: {', '.join(p.districts)}")
     out.append("strategies (family; parameters: name=value, base = desire per rank 1-9):")
     for name, s in presets().items():
-        params = {**{k: default for k, (_, default) in PARAMS.items()}, **s.params}
+        params = {**{k: p.default for k, p in PARAMS.items()}, **s.params}
         out.append(f"  {name:<12} {s.description}")
         out.append(f"    family {s.family}; " + ", ".join(f"{k}={v:g}" for k, v in
                                                             params.items())
