@@ -111,9 +111,10 @@ class Report:
         self.blocks.append(("table", Table(frame, csv, None if rank is None
                                            else np.asarray(rank, float), what)))
 
-    def figure(self, name: str, figs: list[Figure], caption: str) -> None:
-        """Figures under one caption, rendered now, saved as ``name.png`` or
+    def figure(self, name: str, figs: Figure | list[Figure], caption: str) -> None:
+        """A figure, or figures under one caption, rendered now, saved as ``name.png`` or
         ``name_1.png``, ..."""
+        figs = [figs] if isinstance(figs, Figure) else figs
         names = [name] if len(figs) == 1 else [f"{name}_{i + 1}" for i in range(len(figs))]
         self.figures.update(zip(names, map(figures.render, figs)))
         self.blocks.append(("figure", names, caption))
