@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from . import figures, verdict
+from . import figures
 from .balance import BASE, BalanceResult
 from .report import Report, build
 
@@ -67,10 +67,9 @@ def balance_report(result: BalanceResult) -> Report:
     figs = figures.effects(values.filter(pl.col("set") == spec.label).with_columns(
                                pl.lit(spec.sdm).alias("sdm")),
                            f"{spec.label}: value against the set's mean")
-    for i, fig in enumerate(figs):
-        rep.figure(f"values_{i}", fig, "Each character's value minus the set's mean value "
-                   "(points; restricted play), intervals at the Holm level; the band is the "
-                   "smallest difference that matters.")
+    rep.figure("values", figs, "Each character's value minus the set's mean value "
+               "(points; restricted play), intervals at the Holm level; the band is the "
+               "smallest difference that matters.")
     rep.heading("Character values (restricted play)")
     rep.text("value: points a player loses when he may never pick the character; vs mean: "
              "value minus the set's mean; forced: share of his offers in which the draft left "

@@ -1,10 +1,17 @@
-"""Matplotlib figures of the reports; each function takes analysis tables and returns a Figure.
+"""Matplotlib figures of the reports; each function takes analysis tables (rows with the
+cell's label columns) and returns a list of Figures, split by :mod:`citadels_sim.facets` so
+that no panel draws more than ten lines and no image is much over 1,300 px on a side at
+:data:`DPI`.
 
-Cells are named by ``label`` (a column of short cell names added by the report).  The
-figures use the non-interactive Agg backend, so they work without a display.
+Win rates are drawn as points against the fair share (the win rate minus the fair share,
+in percentage points: 0 is an average player).  The figures use the non-interactive Agg
+backend, so they work without a display.
 """
 
 from __future__ import annotations
+
+import io
+from typing import NamedTuple
 
 import matplotlib
 
@@ -12,81 +19,167 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
+from .facets import Block, heat_blocks, line_blocks, unique  # noqa: E402
+
 COLORS = plt.get_cmap("tab10").colors
+#: the resolution the reports save figures at
+DPI = 110
+WIDTH = {1: 7.5, 2: 9.0, 3: 10.5, 4: 11.0}  # figure width (inches) by panels per row
+PANEL_HEIGHT = 2.7
+POINTS = "win rate - fair share (points)"
 
 
-def _errors(t: pl.DataFrame, rate: str) -> np.ndarray:
-    r = t[rate].to_numpy()
-    return np.abs(np.stack([r - t[f"{rate}_low"].to_numpy(), t[f"{rate}_high"].to_numpy() - r]))
+class Image(NamedTuple):
+    """A rendered figure: its title and PNG bytes."""
+
+    title: str
+    png: bytes
 
 
-def rate_by(t: pl.DataFrame, x: str, title: str, xlabel: str) -> Figure:
-    """Win rate (with 95% interval error bars) against ``x``, one line per cell label, and
-    each cell's fair share (winners per game / N) dotted in the same colour."""
-    fig, ax = plt.subplots(figsize=(8, 4.5), layout="constrained")
-    labels = list(dict.fromkeys(t["label"].to_list()))
+def render(fig: Figure) -> Image:
+    """``fig`` as PNG at :data:`DPI`; the figure is closed (live figures make every
+    garbage collection slow, and statsmodels' Holm correction collects)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI)
+    plt.close(fig)
+    return Image(fig.get_suptitle(), buf.getvalue())
+
+
+def _numbered(title: str, i: int, n: int) -> str:
+    return title if n == 1 else f"{title} ({i + 1} of {n})"
+
+
+def _legend_columns(labels: list[str], width: float) -> int:
+    """Legend columns for ``labels`` (8 pt) in ``width`` inches: as few rows as fit, the
+    entries spread evenly over them."""
+    entry = (max(map(len, labels)) * 4.8 + 40) / 72
+    rows = -(-len(labels) // max(1, min(8, int(width / entry))))
+    return -(-len(labels) // rows)
+
+
+def _panels(block: Block, title: str, xlabel: str, ylabel: str, sharex: bool,
+            zero: bool) -> tuple[Figure, dict[str, Axes]]:
+    """A figure with one axes per panel of ``block`` (shared y), titled, the x axis labelled
+    under each column and the y axis once, a line at y = 0 if ``zero``; unused cells of the
+    grid hidden."""
+    names = unique(block.frame, "panel")
+    ncols = min(block.ncols, len(names))
+    nrows = -(-len(names) // ncols)
+    lines = unique(block.frame, "line")
+    legend_rows = -(-len(lines) // _legend_columns(lines, WIDTH[ncols]))
+    height = (4.2 if len(names) == 1 else PANEL_HEIGHT * nrows) + 1.0 + 0.22 * legend_rows
+    fig, axes = plt.subplots(nrows, ncols, figsize=(WIDTH[ncols], height), sharey=True,
+                             sharex=sharex, squeeze=False, layout="constrained")
+    for ax in axes.flat[len(names):]:
+        ax.set_visible(False)
+    fig.suptitle(title)
+    fig.supylabel(ylabel, fontsize=9)
+    for k, (ax, name) in enumerate(zip(axes.flat, names)):
+        ax.set_title(name, fontsize=9)
+        ax.grid(axis="y", alpha=0.3)
+        if zero:
+            ax.axhline(0, color="black", lw=0.8)
+        if k + ncols >= len(names):  # the lowest panel of its column
+            ax.set_xlabel(xlabel, fontsize=9)
+    return fig, dict(zip(names, axes.flat))
+
+
+def _line_figures(t: pl.DataFrame, title: str, xlabel: str, ylabel: str, draw,
+                  sharex: bool, zero: bool = False) -> list[Figure]:
+    """One figure per :func:`~citadels_sim.facets.line_blocks` block of ``t``, with one
+    legend below its panels; ``draw(ax, sub, index, count)`` draws one line (``index`` of
+    ``count`` in the figure) and returns its artist."""
+    blocks = line_blocks(t)
+    figs = []
+    for n, block in enumerate(blocks):
+        fig, axes = _panels(block, _numbered(title, n, len(blocks)), xlabel, ylabel, sharex,
+                            zero)
+        lines = unique(block.frame, "line")
+        handles = {}
+        for (panel, line), sub in block.frame.group_by("panel", "line", maintain_order=True):
+            handles.setdefault(line, draw(axes[panel], sub, lines.index(line), len(lines)))
+        if lines != [""]:
+            fig.legend(list(handles.values()), list(handles), loc="outside lower center",
+                       ncols=_legend_columns(lines, fig.get_figwidth()), fontsize=8,
+                       frameon=False,
+                       title=", ".join(block.line_cols), title_fontsize=8)
+        figs.append(fig)
+    return figs
+
+
+def rate_by(t: pl.DataFrame, x: str, title: str, xlabel: str) -> list[Figure]:
+    """Win rate against ``x`` (seat or strategy) in points against the fair share, with
+    95% intervals; one line per cell, panels and figures as
+    :func:`~citadels_sim.facets.line_blocks` splits the cells."""
     categorical = t[x].dtype == pl.String
-    ticks = list(dict.fromkeys(t[x].to_list())) if categorical else None
-    for i, label in enumerate(labels):
-        sub = t.filter(pl.col("label") == label)
-        xs = ([ticks.index(v) for v in sub[x]] if categorical else sub[x].to_numpy())
-        offset = (i - (len(labels) - 1) / 2) * 0.06 if len(labels) > 1 else 0
-        xs = np.asarray(xs, float) + offset
-        color = COLORS[i % len(COLORS)]
-        ax.errorbar(xs, sub["win_rate"], yerr=_errors(sub, "win_rate"), marker="o", ms=4,
-                    capsize=3, color=color, label=label, lw=1.2,
-                    ls="none" if categorical else "-")
-        ax.hlines(sub["fair"][0], xs.min() - 0.2, xs.max() + 0.2, colors=[color],
-                  linestyles="dotted", lw=1)
-    if categorical:
-        ax.set_xticks(range(len(ticks)), ticks, rotation=20 if len(ticks) > 4 else 0)
-    else:
-        ax.set_xticks(sorted(set(t[x].to_list())))
-    ax.set(title=title, xlabel=xlabel, ylabel="win rate (95% interval)")
-    ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize=8, ncols=2 if len(labels) > 6 else 1, title="dotted: fair share",
-              title_fontsize=8)
-    return fig
+    ticks = unique(t, x) if categorical else sorted(set(t[x].to_list()))
+
+    def draw(ax: Axes, sub: pl.DataFrame, i: int, count: int):
+        xs = np.array([ticks.index(v) for v in sub[x]] if categorical else sub[x], float)
+        xs += (i - (count - 1) / 2) * min(0.06, 0.6 / count)
+        y = 100 * (sub["win_rate"] - sub["fair"]).to_numpy()
+        err = 100 * np.abs(np.stack([sub["win_rate"] - sub["win_rate_low"],
+                                     sub["win_rate_high"] - sub["win_rate"]]))
+        artist = ax.errorbar(xs, y, yerr=err, marker="o", ms=3.5, capsize=2, lw=1,
+                             color=COLORS[i], ls="none" if categorical else "-")
+        if categorical:
+            ax.set_xticks(range(len(ticks)), ticks, rotation=20 if len(ticks) > 4 else 0,
+                          fontsize=8)
+        else:
+            ax.set_xticks([v for v in ticks if v <= ax.dataLim.x1 + 0.5])  # this panel's
+        return artist
+    return _line_figures(t, title, xlabel, POINTS, draw, categorical, zero=True)
 
 
-def heatmap(t: pl.DataFrame, value: str, title: str, center: float = 1.0) -> Figure:
-    """Characters (rows, by rank) x cells (columns) coloured by ``value``, centred on
-    ``center`` and annotated."""
-    rows = t.select("rank", "character").unique().sort("rank")["character"].to_list()
-    cols = list(dict.fromkeys(t["label"].to_list()))
-    grid = np.full((len(rows), len(cols)), np.nan)
+def distributions(t: pl.DataFrame, value: str, title: str, xlabel: str) -> list[Figure]:
+    """Share of each ``value`` (a :func:`~citadels_sim.analysis.histogram`), one step line
+    per cell, split as :func:`rate_by`."""
+    def draw(ax: Axes, sub: pl.DataFrame, i: int, count: int):
+        sub = sub.sort(value)
+        return ax.step(sub[value], sub["share"], where="mid", color=COLORS[i], lw=1.2)[0]
+    return _line_figures(t, title, xlabel, "share", draw, True)
+
+
+def heatmap(t: pl.DataFrame, value: str, title: str, unit: str) -> list[Figure]:
+    """Characters (rows, by rank) x cells (columns) coloured by ``value`` (in ``unit``),
+    centred on 0 and annotated; one image per character set and block of cells
+    (:func:`~citadels_sim.facets.heat_blocks`), all on one colour scale."""
+    spread = float(np.nanmax(np.abs(t[value].to_numpy()))) or 1.0
+    blocks = heat_blocks(t)
+    return [_heat_image(b, value, _numbered(_titled(title, b), n, len(blocks)), unit, spread)
+            for n, b in enumerate(blocks)]
+
+
+def _titled(title: str, block: Block) -> str:
+    name = block.frame["panel"][0]
+    return f"{title}: {name}" if name else title
+
+
+def _heat_image(block: Block, value: str, title: str, unit: str, spread: float) -> Figure:
+    """One heat map image: the block's characters by rank x its cells, in -spread..spread."""
+    t = block.frame
+    rows = t.select("rank", "character").unique().sort("rank", "character")
+    names = [f"{r} {c}" for r, c in rows.iter_rows()]
+    cols = unique(t, "line")
+    grid = np.full((rows.height, len(cols)), np.nan)
+    index = {c: i for i, c in enumerate(rows["character"])}
     for r in t.iter_rows(named=True):
-        grid[rows.index(r["character"]), cols.index(r["label"])] = r[value]
-    spread = np.nanmax(np.abs(grid - center)) or 1.0
-    fig, ax = plt.subplots(figsize=(1.3 + 0.9 * len(cols), 0.9 + 0.45 * len(rows)),
+        grid[index[r["character"]], cols.index(r["line"])] = r[value]
+    fig, ax = plt.subplots(figsize=(2.6 + 0.68 * len(cols), 1.6 + 0.36 * rows.height),
                            layout="constrained")
-    im = ax.imshow(grid, cmap="RdBu_r", vmin=center - spread, vmax=center + spread,
-                   aspect="auto")
+    im = ax.imshow(grid, cmap="RdBu_r", vmin=-spread, vmax=spread, aspect="auto")
     for (i, j), v in np.ndenumerate(grid):
         if not np.isnan(v):
-            ax.text(j, i, f"{v:.2f}", ha="center", va="center", fontsize=8,
-                    color="white" if abs(v - center) > 0.6 * spread else "black")
-    ax.set_xticks(range(len(cols)), cols, rotation=30 if len(cols) > 4 else 0, ha="right"
-                  if len(cols) > 4 else "center")
-    ax.set_yticks(range(len(rows)), rows)
-    ax.set_title(title)
-    fig.colorbar(im, ax=ax, shrink=0.8)
-    return fig
-
-
-def distributions(t: pl.DataFrame, value: str, title: str, xlabel: str) -> Figure:
-    """Share of each ``value`` (a :func:`~citadels_sim.analysis.histogram`), one step line
-    per cell label."""
-    fig, ax = plt.subplots(figsize=(8, 4.5), layout="constrained")
-    for i, label in enumerate(dict.fromkeys(t["label"].to_list())):
-        sub = t.filter(pl.col("label") == label).sort(value)
-        ax.step(sub[value], sub["share"], where="mid", color=COLORS[i % len(COLORS)],
-                label=label, lw=1.3)
-    ax.set(title=title, xlabel=xlabel, ylabel="share")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+            ax.text(j, i, f"{v:+.1f}", ha="center", va="center", fontsize=8,
+                    color="white" if abs(v) > 0.6 * spread else "black")
+    ax.set_xticks(range(len(cols)), cols, rotation=30 if len(cols) > 4 else 0,
+                  ha="right" if len(cols) > 4 else "center", fontsize=8)
+    ax.set_yticks(range(rows.height), names, fontsize=8)
+    fig.suptitle(title)
+    fig.colorbar(im, ax=ax, shrink=0.8).set_label(unit, fontsize=8)
     return fig
 
 

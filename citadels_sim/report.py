@@ -12,10 +12,13 @@ import platform
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import markdown
 import numba
+import numpy as np
 import polars as pl
+from matplotlib.figure import Figure
 
-from . import KERNEL_VERSION, __version__, analysis, figures, verdict
+from . import KERNEL_VERSION, __version__, analysis, facets, figures, verdict
 from .experiment import LABELS, RunRecord
 
 #: per table of the report: (table, the unit that is independent, how intervals and tests
@@ -43,7 +46,47 @@ METHOD = [
 METHOD_TEXT = ("A shared first place counts as a win for each player sharing it, so the fair "
                "share is the number of winners of each game over N (1/N without ties). "
                "Intervals are 95%; Wilson from statsmodels, tests from scipy and "
-               "statsmodels, families of tests Holm-corrected (statsmodels multipletests).")
+               "statsmodels, families of tests Holm-corrected (step-down; checked against statsmodels' multipletests).")
+
+
+#: a table longer than this shows only an excerpt in report.md (all its rows folded in the
+#: HTML, and in its CSV)
+MAX_ROWS = 40
+EXCERPT_ROWS = 12
+
+
+@dataclass
+class Table:
+    """A table as shown; a long one (over :data:`MAX_ROWS` rows) is excerpted: its
+    :data:`EXCERPT_ROWS` rows of largest ``rank`` (``what`` says which they are), or its
+    first rows without a rank, and a note linking the CSV ``csv`` under tables/."""
+
+    frame: pl.DataFrame
+    csv: str | None = None
+    rank: np.ndarray | None = None
+    what: str = ""
+
+    @property
+    def long(self) -> bool:
+        return self.frame.height > MAX_ROWS
+
+    def excerpt(self) -> pl.DataFrame:
+        """The rows report.md shows."""
+        if not self.long:
+            return self.frame
+        if self.rank is None:
+            return self.frame.head(EXCERPT_ROWS)
+        order = np.argsort(-np.nan_to_num(self.rank, nan=-np.inf), kind="stable")
+        return self.frame[order[:EXCERPT_ROWS].tolist()]
+
+    def note(self, also: str) -> str:
+        """What the excerpt is and where all the rows are (Markdown); ``also``: where else
+        they are."""
+        shown = (f"the {EXCERPT_ROWS} {self.what}" if self.rank is not None
+                 else f"the first {EXCERPT_ROWS}")
+        where = f"tables/{self.csv}.csv" if self.csv else "tables/"
+        return (f"*{self.frame.height} rows; shown: {shown}. All of them: "
+                f"[{where}]({where}), and {also}.*")
 
 
 @dataclass
@@ -53,7 +96,7 @@ class Report:
     title: str
     blocks: list[tuple] = field(default_factory=list)
     tables: dict[str, pl.DataFrame] = field(default_factory=dict)
-    figures: dict[str, object] = field(default_factory=dict)
+    figures: dict[str, figures.Image] = field(default_factory=dict)
     meta: dict = field(default_factory=dict)
 
     def heading(self, text: str) -> None:
@@ -62,12 +105,19 @@ class Report:
     def text(self, text: str) -> None:
         self.blocks.append(("p", text))
 
-    def table(self, frame: pl.DataFrame) -> None:
-        self.blocks.append(("table", frame))
+    def table(self, frame: pl.DataFrame, csv: str | None = None,
+              rank: np.ndarray | pl.Series | None = None, what: str = "") -> None:
+        """A table; see :class:`Table` for how a long one is excerpted."""
+        self.blocks.append(("table", Table(frame, csv, None if rank is None
+                                           else np.asarray(rank, float), what)))
 
-    def figure(self, name: str, fig, caption: str) -> None:
-        self.figures[name] = fig
-        self.blocks.append(("figure", name, caption))
+    def figure(self, name: str, figs: Figure | list[Figure], caption: str) -> None:
+        """A figure, or figures under one caption, rendered now, saved as ``name.png`` or
+        ``name_1.png``, ..."""
+        figs = [figs] if isinstance(figs, Figure) else figs
+        names = [name] if len(figs) == 1 else [f"{name}_{i + 1}" for i in range(len(figs))]
+        self.figures.update(zip(names, map(figures.render, figs)))
+        self.blocks.append(("figure", names, caption))
 
 
 # ---- formatting -------------------------------------------------------------------------
@@ -108,12 +158,20 @@ def html_table(frame: pl.DataFrame) -> str:
 def short_labels(cells: pl.DataFrame) -> dict[str, str]:
     """Each cell's name from the label columns that vary between cells (the districts left
     out where they always name the same as the characters, as with ``grid.preset``)."""
-    varying = [c for c in LABELS[1:] if cells[c].n_unique() > 1] or ["players"]
-    if "districts" in varying and (cells["districts"] == cells["characters"]).all():
-        varying.remove("districts")
-    return {row["cell"]: " ".join(f"{row[c]}p" if c == "players" else str(row[c])
-                                  for c in varying)
-            for row in cells.iter_rows(named=True)}
+    cols = facets.varying(cells)
+    return {row["cell"]: facets.label(row, cols) for row in cells.iter_rows(named=True)}
+
+
+# ---- excerpts --------------------------------------------------------------------------
+FURTHEST = "furthest from the fair share, in standard errors"
+FAIR_AXIS = ("0 is the fair share (winners per game / N: a shared first place is a win for "
+             "each); one line per cell, at most ten to a panel.")
+
+
+def _z(frame: pl.DataFrame, diff: str, base: str, se: str) -> np.ndarray:
+    """|diff - base| / se per row: how many standard errors a row is from what is
+    expected, to pick a long table's excerpt."""
+    return ((frame[diff] - frame[base]) / frame[se]).abs().to_numpy()
 
 
 # ---- content ----------------------------------------------------------------------------
@@ -139,9 +197,9 @@ def build(record: RunRecord) -> Report:
              f"({', '.join(sorted({f'{c.games:,}' for c in exp.cells}))} games per cell), "
              f"seed {exp.seed}, seating: {exp.seating}. Reproduce with "
              f"`citadels experiment experiments/{exp.name}.toml`. {_timing_text(record)}")
-    _verdict(rep, labelled, chars, games)
+    _verdict(rep, labelled, chars, games, t.get("districts"))
     rep.heading("Cells")
-    rep.table(labelled(cells).select("label", *cells.columns[1:]))
+    rep.table(labelled(cells).select("label", *cells.columns[1:]), "cells")
     rep.tables["cells"] = cells
     if exp.skipped:
         rep.text("Cells left out because the rules (or this version of the kernel) refuse them:")
@@ -153,19 +211,21 @@ def build(record: RunRecord) -> Report:
         strat = labelled(analysis.win_rates(outcomes, by_cell + ["strategy"], t["wins"]))
         rep.tables["win_rate_strategy"] = strat
         rep.table(with_ci(strat.select("label", "strategy", "n", "wins", "win_rate",
-                                       "win_rate_low", "win_rate_high", "fair"), "win_rate"))
+                                       "win_rate_low", "win_rate_high", "fair"), "win_rate"),
+                  "win_rate_strategy", _z(strat, "win_rate", "fair", "win_rate_se"),
+                  FURTHEST)
         mixed = strat.filter(pl.col("strategy").n_unique().over("cell") > 1)
         rep.figure("win_rate_strategy", figures.rate_by(
             mixed, "strategy", "Win rate by strategy", "strategy"),
-            "Win rate of each strategy in the cells with several strategies, 95% intervals "
-            "(cluster-robust over games); dotted: fair share (winners per game / N: a shared first place "
-            "is a win for each).")
+            "Win rate of each strategy in the cells with several strategies, in points "
+            f"against the fair share, 95% intervals (cluster-robust over games). {FAIR_AXIS}")
         pw = labelled(analysis.pairwise(pairs, by_cell))
         rep.tables["pairwise"] = pw
         rep.text("Paired comparisons (per game: share of a's seats that won minus b's), "
                  "z-test, Holm-corrected within each cell:")
         rep.table(with_ci(pw.select("label", "a", "b", "n", "diff", "diff_low", "diff_high",
-                                    "p", "p_holm", "significant"), "diff"))
+                                    "p", "p_holm", "significant"), "diff"),
+                  "pairwise", pw["z"].abs(), "with the largest |z|")
 
     rep.heading("Seat effect")
     seats = labelled(analysis.win_rates(outcomes, by_cell + ["seat"], t["wins"]))
@@ -174,24 +234,27 @@ def build(record: RunRecord) -> Report:
     rep.text("Seat 0 holds the first crown (classic, 2016). Line-ups are rotated over the "
              "seats, so the seat effect below is the game's, not a strategy's. Chi-square "
              "test that wins spread over the seats as seat-games do (Holm over cells):")
-    rep.table(tests.select("label", "seats", "chi2", "p", "p_holm", "best_seat", "worst_seat"))
+    rep.table(tests.select("label", "seats", "chi2", "p", "p_holm", "best_seat", "worst_seat"),
+              "seat_tests", tests["chi2"], "largest chi-squares")
     rep.figure("win_rate_seat", figures.rate_by(seats, "seat", "Win rate by seat", "seat"),
-               "Win rate by seat per cell, 95% intervals (cluster-robust over games); "
-               "dotted: fair share (winners per game / N).")
+               "Win rate by seat per cell, in points against the fair share, 95% intervals "
+               f"(cluster-robust over games). {FAIR_AXIS}")
     rep.table(with_ci(seats.select("label", "seat", "n", "wins", "win_rate", "win_rate_low",
-                                   "win_rate_high", "fair"), "win_rate"))
+                                   "win_rate_high", "fair"), "win_rate"),
+              "win_rate_seat", _z(seats, "win_rate", "fair", "win_rate_se"), FURTHEST)
 
     rep.heading("Characters")
     table = labelled(analysis.character_table(chars, games, by_cell))
-    table = table.with_columns((pl.col("win_held") / pl.col("fair")).alias("held_vs_fair"))
-    bal = labelled(analysis.character_balance(chars, by_cell))
+    table = table.with_columns(((pl.col("win_held") - pl.col("fair")) * 100)
+                               .alias("held_vs_fair_points"))
     btests = labelled(analysis.balance_test(chars, by_cell))
-    rep.tables.update(characters=table, balance=bal, balance_tests=btests)
+    rep.tables.update(characters=table, balance_tests=btests)
     rep.figure("character_heatmap", figures.heatmap(
-        table, "held_vs_fair", "Win rate of holders / fair share"),
-        "Win rate of the players who held each character (any round), divided by their "
-        "fair share (winners per game / N in the games they held it): above 1 the "
-        "character's holders win more than an average player.")
+        table, "held_vs_fair_points", "Holders' win rate - fair share", "points"),
+        "Win rate of the players who held each character (any round) minus their fair share "
+        "(winners per game / N in the games they held it), in percentage points: above 0 "
+        "the character's holders win more than an average player. One image per character "
+        "set, all on one colour scale; blank: not in that cell's set, or never held.")
     rep.text("Per character: share of rounds someone held it, share of the draft picks "
              "offering it that took it (picked when offered), win rate of its holders (any "
              "round / final round), and how often its holder was killed or robbed (share of "
@@ -199,17 +262,27 @@ def build(record: RunRecord) -> Report:
     rep.table(with_ci(table.select(
         "label", "character", "held_rate", "picked_when_offered", "win_held",
         "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
-        "killed_rate", "robbed_rate", "fair"), "win_held", "win_final"))
-    rep.text("Balance within each set: holders' win rate against the set's own average "
-             "(z-test on the cluster-robust standard error over batches of games, "
-             "Holm-corrected within the set; verdict at 5%), and a chi-square test that all "
-             "characters of the set are equal (Rao-Scott: divided by the mean design "
-             "effect):")
-    rep.table(btests.select("label", "characters", "chi2", "dof", "p"))
-    rep.table(with_ci(bal.select("label", "character", "n", "rate", "rate_low", "rate_high",
-                                 "set_rate", "ratio", "p_holm", "verdict"), "rate"))
+        "killed_rate", "robbed_rate", "fair"), "win_held", "win_final"),
+        "characters", _z(table, "win_held", "fair", "win_held_se"), FURTHEST)
+    rep.text("Balance within each set: holders' win rate against the set's own average, in "
+             f"points, tested against the smallest difference that matters "
+             f"({verdict.SDM * 100:g} points; Holm step-down within the set, intervals at "
+             "each test's Holm level, cluster-robust over batches of games: the verdicts "
+             "of the opening table), and a chi-square test that all characters of the set "
+             "are equal (Rao-Scott: divided by the mean design effect):")
+    rep.table(btests.select("label", "characters", "chi2", "dof", "p"), "balance_tests",
+              btests["chi2"] / btests["dof"], "largest chi-squares per degree of freedom")
+    v = rep.tables["verdict"]
+    rep.table(with_ci(v.select(
+        "label", "character", "n", (pl.col("rate") * 100).alias("holders"),
+        (pl.col("set_rate") * 100).alias("set average"),
+        (pl.col("effect") * 100).alias("points"), (pl.col("effect_low") * 100).alias(
+            "points_low"), (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
+        "points", digits=1), "verdict", v["effect"] / v["effect_se"],
+        "furthest from their set's average, in standard errors")
     rep.text("Gold and districts the holder gained per turn played with each character:")
-    rep.table(table.select("label", "character", "gold_per_turn", "districts_per_turn"))
+    rep.table(table.select("label", "character", "gold_per_turn", "districts_per_turn"),
+              "characters")
 
     districts = t.get("districts")
     if districts is not None and districts.height:
@@ -225,7 +298,9 @@ def build(record: RunRecord) -> Report:
         rep.table(with_ci(dt.select("label", "district", "built_rate", "built_rate_low",
                                     "built_rate_high", "win_built", "win_built_low",
                                     "win_built_high", "win_not_built", "diff", "p_holm"),
-                          "built_rate", "win_built"))
+                          "built_rate", "win_built"),
+                  "districts", _z(dt, "win_built", "win_not_built", "diff_se"),
+                  "with the largest |z|")
 
     rep.heading("Scores, game length and margin of victory")
     for value, title, xlabel, source, keys in (
@@ -241,14 +316,15 @@ def build(record: RunRecord) -> Report:
         rep.figure(f"{value}_distribution", figures.distributions(hist, value, title, xlabel),
                    f"{title}: share of {'seat-games' if value == 'score' else 'games'} "
                    "per value.")
-        rep.table(dist.select("label", *dist.columns[len(by_cell):-1]))
+        rep.table(dist.select("label", *dist.columns[len(by_cell):-1]),
+                  f"{value}_distribution")
     capped = labelled(analysis.capped_share(games, by_cell))
     rep.tables["capped"] = capped
     if capped["capped"].sum():
         rep.text("Games stopped by the round cap:")
         rep.table(with_ci(capped.select("label", "games", "capped", "capped_share",
                                         "capped_share_low", "capped_share_high"),
-                          "capped_share"))
+                          "capped_share"), "capped", capped["capped_share"], "most often capped")
     rep.heading("Method")
     rep.text("What each table counts as independent (its unit), and how its intervals and "
              "tests use it:")
@@ -258,7 +334,8 @@ def build(record: RunRecord) -> Report:
     return rep
 
 
-def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame) -> None:
+def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame,
+             districts: pl.DataFrame | None) -> None:
     """The report's opening: per cell, the characters whose holders' win rate differs from
     the set's average by more than the smallest difference that matters; cells whose games
     mostly hit the round cap, loudly."""
@@ -283,7 +360,24 @@ def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame) ->
             "label", "character", (pl.col("effect") * 100).alias("points"),
             (pl.col("effect_low") * 100).alias("points_low"),
             (pl.col("effect_high") * 100).alias("points_high"), "verdict", "bot_dependent"),
-            "points", digits=1))
+            "points", digits=1), "verdict", decided["effect"].abs(),
+            "furthest from their set's average")
+    if districts is None or not districts.height:
+        return
+    d = labelled(verdict.decide(analysis.district_table(districts, LABELS).rename(
+        {"diff": "effect", "diff_se": "effect_se"}).drop("p", "p_holm"), LABELS))
+    rep.tables["district_verdict"] = d
+    decided = d.filter(pl.col("verdict").is_in(["strong", "weak"]))
+    rep.text(f"Districts whose owners' win rate differs from the other players' by more than "
+             f"{sdm:g} points (Holm-corrected within each cell): {decided.height} of "
+             f"{d.height} — associations too (who builds a district is not random).")
+    if decided.height:
+        rep.table(with_ci(decided.select(
+            "label", "district", (pl.col("effect") * 100).alias("points"),
+            (pl.col("effect_low") * 100).alias("points_low"),
+            (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
+            "points", digits=1), "district_verdict", decided["effect"].abs(),
+            "furthest from the other players")
 
 
 def _timing_text(record: RunRecord) -> str:
@@ -316,38 +410,68 @@ def write(rep: Report, path: str | Path) -> Path:
     path = Path(path)
     (path / "figures").mkdir(parents=True, exist_ok=True)
     (path / "tables").mkdir(exist_ok=True)
-    pngs = {}
-    for name, fig in rep.figures.items():
-        file = path / "figures" / f"{name}.png"
-        fig.savefig(file, dpi=110)
-        figures.plt.close(fig)
-        pngs[name] = base64.b64encode(file.read_bytes()).decode()
+    for old in (path / "figures").glob("*.png"):  # a figure split differently last time
+        old.unlink()
+    images = {}
+    for name, image in rep.figures.items():
+        (path / "figures" / f"{name}.png").write_bytes(image.png)
+        images[name] = (image.title, base64.b64encode(image.png).decode())
     for name, frame in rep.tables.items():
         frame.write_csv(path / "tables" / f"{name}.csv")
     (path / "metadata.json").write_text(json.dumps(rep.meta, indent=2, default=str))
-    md, body = [f"# {rep.title}"], []
-    for block in rep.blocks:
-        kind = block[0]
-        if kind == "h2":
-            md.append(f"## {block[1]}")
-            body.append(f"<h2>{html.escape(block[1])}</h2>")
-        elif kind == "p" and block[1]:
-            md.append(block[1])
-            body.append(f"<p>{html.escape(block[1])}</p>")
-        elif kind == "table":
-            md.append(markdown_table(block[1]))
-            body.append(html_table(block[1]))
-        elif kind == "figure":
-            md.append(f"![{block[2]}](figures/{block[1]}.png)\n\n*{block[2]}*")
-            body.append(f'<figure><img alt="{html.escape(block[2])}" '
-                        f'src="data:image/png;base64,{pngs[block[1]]}">'
-                        f"<figcaption>{html.escape(block[2])}</figcaption></figure>")
-    md.append("Tables behind the figures: [tables/](tables/); run metadata: "
-              "[metadata.json](metadata.json).")
+    blocks = [b for b in rep.blocks if b[0] != "p" or b[1]] + [("p", FOOTER)]
+    md = [f"# {rep.title}"] + [_md_block(b, images) for b in blocks]
     (path / "report.md").write_text("\n\n".join(md) + "\n")
-    (path / "report.html").write_text(HTML.format(title=html.escape(rep.title),
-                                                  body="\n".join(body)))
+    body = "\n".join(_html_block(b, images) for b in blocks)
+    (path / "report.html").write_text(HTML.format(title=html.escape(rep.title), body=body))
     return path
+
+
+FOOTER = ("Tables behind the figures: [tables/](tables/); run metadata: "
+          "[metadata.json](metadata.json).")
+
+
+def md_html(text: str, inline: bool = False) -> str:
+    """Markdown text as HTML (``inline``: without the enclosing paragraph)."""
+    out = markdown.markdown(text)
+    return out[3:-4] if inline and out.startswith("<p>") and out.endswith("</p>") else out
+
+
+def _md_block(block: tuple, images: dict[str, tuple[str, str]]) -> str:
+    """One block of report.md."""
+    kind = block[0]
+    if kind == "h2":
+        return f"## {block[1]}"
+    if kind == "p":
+        return block[1]
+    if kind == "table":
+        tab = block[1]
+        note = f"\n\n{tab.note('in report.html')}" if tab.long else ""
+        return markdown_table(tab.excerpt()) + note
+    names, caption = block[1], block[2]
+    shown = [f"![{images[n][0]}](figures/{n}.png)" for n in names]
+    return "\n\n".join(shown + [f"*{caption}*"])
+
+
+def _html_block(block: tuple, images: dict[str, tuple[str, str]]) -> str:
+    """One block of report.html: text as Markdown; a long table's excerpt, then all its
+    rows folded."""
+    kind = block[0]
+    if kind == "h2":
+        return f"<h2>{md_html(block[1], inline=True)}</h2>"
+    if kind == "p":
+        return md_html(block[1])
+    if kind == "table":
+        tab = block[1]
+        if not tab.long:
+            return html_table(tab.frame)
+        return (html_table(tab.excerpt()) + md_html(tab.note("below"))
+                + f"<details><summary>All {tab.frame.height} rows</summary>"
+                + html_table(tab.frame) + "</details>")
+    names, caption = block[1], block[2]
+    imgs = "".join(f'<img alt="{html.escape(images[n][0])}" '
+                   f'src="data:image/png;base64,{images[n][1]}">' for n in names)
+    return f"<figure>{imgs}<figcaption>{md_html(caption, inline=True)}</figcaption></figure>"
 
 
 HTML = """<!DOCTYPE html>
@@ -359,10 +483,11 @@ table {{border-collapse: collapse; font-size: 0.85em; margin: 0.8em 0; display: 
        overflow-x: auto}}
 th, td {{border: 1px solid #ccc; padding: 3px 7px; text-align: right; white-space: nowrap}}
 th {{background: #f0f0f0}} tr:nth-child(even) td {{background: #fafafa}}
-figure {{margin: 1em 0}} img {{max-width: 100%}} figcaption {{font-size: 0.9em; color: #555}}
+figure {{margin: 1em 0}} img {{max-width: 100%; display: block; margin: 0.5em 0}}
+figcaption {{font-size: 0.9em; color: #555}} code {{font-size: 0.95em; background: #f3f3f3}}
+details {{margin: 0.3em 0 1em}} summary {{cursor: pointer; color: #245}}
 </style></head>
 <body><h1>{title}</h1>
 {body}
-<p>Tables behind the figures: tables/*.csv; run metadata: metadata.json.</p>
 </body></html>
 """

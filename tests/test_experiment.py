@@ -131,8 +131,9 @@ def test_run_resume_and_report(tmp_path):
     assert all(again.tables()[k].equals(v) for k, v in record.tables().items())
     out = report.write(report.build(record), tmp_path / "reports" / "small")
     html = (out / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 6 and "Seat effect" in html
-    assert (out / "report.md").read_text().count("](figures/") == 6
+    pngs = len(list((out / "figures").glob("*.png")))  # the heat map: one per ruleset
+    assert html.count("data:image/png;base64,") == pngs == 7 and "Seat effect" in html
+    assert (out / "report.md").read_text().count("](figures/") == pngs
     meta = json.loads((out / "metadata.json").read_text())
     assert meta["total_games"] == exp.total_games and meta["seed"] == 5
     strat = pl.read_csv(out / "tables" / "win_rate_strategy.csv")
@@ -146,7 +147,7 @@ def test_run_resume_and_report(tmp_path):
     assert "exact in the usual sense" not in md and "somewhat too narrow" not in md
     # two reports of the same run are byte-identical
     again_out = report.write(report.build(again), tmp_path / "reports" / "again")
-    for name in ("report.md", "tables/characters.csv", "tables/balance.csv"):
+    for name in ("report.md", "tables/characters.csv", "tables/verdict.csv"):
         assert (out / name).read_bytes() == (again_out / name).read_bytes(), name
 
 
