@@ -410,7 +410,7 @@ def choose_target_rank(st, tb, s, allowed, own, rob):
     if fam == F_RANDOM:
         return _random_rank(st, s, allowed)
     if fam == F_REFERENCE:
-        return ref_target(st, tb, s, allowed, K_ROB if rob else K_KILL)
+        return ref_target(st, tb, s, allowed, AIM_ROB if rob else AIM_KILL)
     hidden = _unseen(st, allowed & ~own, allowed)
     if fam == F_BUILDER:
         return predict_rank(st, tb, s, richest(st, s), hidden) if rob else _random_rank(
@@ -861,7 +861,7 @@ def choose_warrants(st, tb, s, allowed):
     if fam == F_RANDOM:
         signed = _random_rank(st, s, allowed)
     elif fam == F_REFERENCE:
-        signed = ref_target(st, tb, s, allowed, K_WARRANT)
+        signed = ref_target(st, tb, s, allowed, AIM_WARRANT)
     else:
         signed = predict_rank(st, tb, s, leader(st, s), _unseen(st, allowed, allowed))
     a = _random_rank(st, s, allowed & ~(1 << signed))
@@ -975,11 +975,12 @@ def choose_theater(st, tb, s, mine):
 # face-up discards and its own face-down discards (P_DOWN); during the turns, the holders of
 # the characters already called.  Values are in gold; harm to a seat is weighted by how
 # close he is to winning (``danger``).
-K_KILL = 0      # the Assassin's kill
-K_ROB = 1       # the Thief's robbery
-K_WARRANT = 2   # the Magistrate's signed warrant
-K_THREAT = 3    # the Blackmailer's threat
-K_BEWITCH = 4   # the Witch's bewitchment
+# the powers aimed at a rank (``aim``)
+AIM_KILL = 0      # the Assassin's kill
+AIM_ROB = 1       # the Thief's robbery
+AIM_WARRANT = 2   # the Magistrate's signed warrant
+AIM_THREAT = 3    # the Blackmailer's threat
+AIM_BEWITCH = 4   # the Witch's bewitchment
 
 
 @hot
@@ -1130,22 +1131,12 @@ def _attack(st, tb, o, viewer):
 
 
 @hot
-def _richest_gold(st, o):
-    """The largest stash among the opponents of ``o``."""
+def _most(st, o, i):
+    """The largest ``p[q, i]`` among the opponents ``q`` of ``o`` (stash, hand size ...)."""
     most = 0
     for q in range(st.g[G_NP]):
         if q != o:
-            most = max(most, st.p[q, P_GOLD])
-    return most
-
-
-@hot
-def _biggest_hand(st, o):
-    """The largest hand among the opponents of ``o``."""
-    most = 0
-    for q in range(st.g[G_NP]):
-        if q != o:
-            most = max(most, st.p[q, P_HAND_N])
+            most = max(most, st.p[q, i])
     return most
 
 
@@ -1179,20 +1170,20 @@ def power_worth(st, tb, o, ch, viewer):
     if ch == CH_MAGISTRATE:
         return _attack(st, tb, o, viewer) + 1.0
     if ch == CH_THIEF:
-        return 0.5 * _richest_gold(st, o)
+        return 0.5 * _most(st, o, P_GOLD)
     if ch == CH_SPY:
-        return 0.25 * _biggest_hand(st, o) * (1.0 + card)
+        return 0.25 * _most(st, o, P_HAND_N) * (1.0 + card)
     if ch == CH_BLACKMAILER:
-        return 0.5 * _richest_gold(st, o)
+        return 0.5 * _most(st, o, P_GOLD)
     if ch == CH_TAX_COLLECTOR_CLASSIC:
         return 0.4 * (st.g[G_NP] - 1)
     if ch == CH_MAGICIAN:
-        gain = 0.5 * max(0, _biggest_hand(st, o) - st.p[o, P_HAND_N] - 1)
+        gain = 0.5 * max(0, _most(st, o, P_HAND_N) - st.p[o, P_HAND_N] - 1)
         if o == viewer and useful_cards(st, tb, o) == 0 and st.p[o, P_HAND_N] > 0:
             gain += 1.0
         return card * gain
     if ch == CH_WIZARD:
-        return (card if _biggest_hand(st, o) > 0 else 0.0) + 0.5
+        return (card if _most(st, o, P_HAND_N) > 0 else 0.0) + 0.5
     if ch == CH_SEER:
         n = 0
         for q in range(st.g[G_NP]):
@@ -1206,7 +1197,7 @@ def power_worth(st, tb, o, ch, viewer):
     if ch == CH_BISHOP:
         return 0.15 * city_size(st, o)
     if ch == CH_ABBOT:
-        return 1.0 if _richest_gold(st, o) > gold else 0.0
+        return 1.0 if _most(st, o, P_GOLD) > gold else 0.0
     if ch == CH_CARDINAL or ch == CH_TRADER:
         return 0.5
     if ch == CH_DIPLOMAT or ch == CH_MARSHAL:
@@ -1320,32 +1311,33 @@ def ref_pick(st, tb, s, avail, sign):
 
 
 @hot
-def harm(st, tb, s, o, r, k):
-    """What power ``k`` (K_*) aimed at rank ``r`` takes from its holder ``o``, in gold, as
+def harm(st, tb, s, o, r, aim):
+    """What power ``aim`` (AIM_*) aimed at rank ``r`` takes from its holder ``o``, in gold, as
     ``s`` judges it: his stash (robbery), half of it (a threat: bribe or flower), his first
     paid build (a warrant; the Magistrate gains it too), or his turn (a kill, a
     bewitchment)."""
     gold = st.p[o, P_GOLD]
-    if k == K_ROB:
+    if aim == AIM_ROB:
         return float(gold)
-    if k == K_THREAT:
+    if aim == AIM_THREAT:
         return 0.5 * gold
-    build = _param(tb, s, PR_R_BUILD) * min(1, st.p[o, P_HAND_N])
-    if k == K_WARRANT:
-        return 2.0 * min(gold + 2, 4) * min(1, st.p[o, P_HAND_N])
-    return (2.0 if k == K_KILL else 0.0) + ref_worth(st, tb, o, r, s,
-                                                     ready_builds(st, tb, o, s)) + build
+    cards = min(1, st.p[o, P_HAND_N])
+    if aim == AIM_WARRANT:
+        return 2.0 * min(gold + 2, 4) * cards
+    turn = ref_worth(st, tb, o, r, s, ready_builds(st, tb, o, s))
+    turn += _param(tb, s, PR_R_BUILD) * cards
+    return turn + (2.0 if aim == AIM_KILL else 0.0)
 
 
 @hot
-def _on(st, tb, s, o, r, k):
-    """The effect for ``s`` of power ``k`` hitting seat ``o`` on rank ``r``: harm x danger."""
-    return harm(st, tb, s, o, r, k) * danger(st, tb, s, o)
+def _on(st, tb, s, o, r, aim):
+    """The effect for ``s`` of power ``aim`` hitting seat ``o`` on rank ``r``: harm x danger."""
+    return harm(st, tb, s, o, r, aim) * danger(st, tb, s, o)
 
 
 @hot
-def rank_effect(st, tb, s, r, k, out):
-    """Expected effect for seat ``s`` of aiming power ``k`` at rank ``r`` (``out``:
+def rank_effect(st, tb, s, r, aim, out):
+    """Expected effect for seat ``s`` of aiming power ``aim`` at rank ``r`` (``out``:
     ``_known_out``): over the opponents' picks that may have taken it, P(that holder) x
     harm x danger (a character already called shows its holder); the Witch also plays the
     character herself when it is in play."""
@@ -1356,7 +1348,7 @@ def rank_effect(st, tb, s, r, k, out):
         o = g[G_HOLDER + r]
         if o >= 0 and o != s:
             live = 1.0
-            v = _on(st, tb, s, o, r, k)
+            v = _on(st, tb, s, o, r, aim)
     else:
         scale = odds_scale(st, s, r, out)
         if scale > 0.0:
@@ -1364,23 +1356,23 @@ def rank_effect(st, tb, s, r, k, out):
                 o = g[G_PICKER + j]
                 if o != s and _could_take(st, s, j, r):
                     live += scale
-                    v += scale * _on(st, tb, s, o, r, k)
-    if k == K_BEWITCH:
+                    v += scale * _on(st, tb, s, o, r, aim)
+    if aim == AIM_BEWITCH:
         v += live * (ref_worth(st, tb, s, r, s, ready_builds(st, tb, s, s))
                      + _param(tb, s, PR_R_BUILD))
     return v
 
 
 @hot
-def ref_target(st, tb, s, allowed, k):
-    """The rank in ``allowed`` with the best expected effect of power ``k`` (random ties);
+def ref_target(st, tb, s, allowed, aim):
+    """The rank in ``allowed`` with the best expected effect of power ``aim`` (random ties);
     never one of his own unless nothing else is allowed."""
     best, ties, pick = NEG, 0, -1
     own = own_ranks(st, s)
     out = _known_out(st, s)
     for r in range(st.g[G_NRANKS]):
         if (allowed >> r) & 1:
-            v = -1.0 if (own >> r) & 1 else rank_effect(st, tb, s, r, k, out)
+            v = -1.0 if (own >> r) & 1 else rank_effect(st, tb, s, r, aim, out)
             take, best, ties = _better(st, s, v, best, ties)
             if take:
                 pick = r
@@ -1465,7 +1457,7 @@ def ref_bribe(st, tb, s, amount):
     """Threatened reference seat ``s``: pay when the bribe is at most PR_R_BRIBE x P(flower)
     x stash, the flower being likelier (2/3) on the Blackmailer's richest opponent."""
     b = st.g[G_BLACKMAILER]
-    p = 0.65 if st.p[s, P_GOLD] >= _richest_gold(st, b) else 0.35
+    p = 0.65 if st.p[s, P_GOLD] >= _most(st, b, P_GOLD) else 0.35
     return amount <= _param(tb, s, PR_R_BRIBE) * p * st.p[s, P_GOLD]
 
 
@@ -1504,8 +1496,8 @@ def ref_spy(st, tb, s):
 def ref_bewitch(st, tb, s, allowed, optional):
     """Witch: the rank whose bewitchment does most (:func:`rank_effect`); in classic, where
     she may decline, only when that beats her own turn's build (PR_R_BUILD)."""
-    r = ref_target(st, tb, s, allowed, K_BEWITCH)
-    if optional and rank_effect(st, tb, s, r, K_BEWITCH, _known_out(st, s)) < _param(
+    r = ref_target(st, tb, s, allowed, AIM_BEWITCH)
+    if optional and rank_effect(st, tb, s, r, AIM_BEWITCH, _known_out(st, s)) < _param(
             tb, s, PR_R_BUILD):
         return -1
     return r
@@ -1521,7 +1513,7 @@ def ref_threats(st, tb, s, allowed):
     out = _known_out(st, s)
     for r in range(st.g[G_NRANKS]):
         if (allowed >> r) & 1:
-            v = -1.0 if (own >> r) & 1 else rank_effect(st, tb, s, r, K_THREAT, out)
+            v = -1.0 if (own >> r) & 1 else rank_effect(st, tb, s, r, AIM_THREAT, out)
             was, prev = best, real
             take, best, ties = _better(st, s, v, best, ties)
             if take:
