@@ -10,7 +10,7 @@ import kernel_helpers as h
 import pytest
 from test_replay_audit import ROSTER_CASES, audit
 
-from citadels_sim import GameConfig, cards, replay
+from citadels_sim import GameConfig, cards, replay, simulate
 from citadels_sim.compare import compare
 from citadels_sim.config import ConfigError
 from citadels_sim.kernel import draft, policy
@@ -182,3 +182,12 @@ def test_reference_reads_a_desire_per_character():
     witch = ["Witch"] + BASE[1:]
     assert picks("reference:want_witch=5", witch)["Witch"] > picks("reference", witch)["Witch"]
     assert picks("reference:want_witch=5", BASE) == picks("reference", BASE)
+
+
+def test_at_two_players_every_character_is_held_in_some_rounds():
+    """The heuristic's threat penalty, aimed at a classic Assassin and Thief, kept it from
+    ever taking the Spy or the Wizard here; the reference weighs the set's real attackers."""
+    config = GameConfig(ruleset="2016", players=2, characters=[
+        "Assassin", "Spy", "Wizard", "Patrician", "Cardinal", "Trader", "Scholar", "Warlord"])
+    held = simulate(config, "reference", games=2000, seed=1, progress=False).character_table()
+    assert held["held_rate"].min() > 0.01, held.select("character", "held_rate")
