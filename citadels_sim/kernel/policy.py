@@ -975,6 +975,7 @@ def choose_theater(st, tb, s, mine):
 # face-up discards and its own face-down discards (P_DOWN); during the turns, the holders of
 # the characters already called.  Values are in gold; harm to a seat is weighted by how
 # close he is to winning (``danger``).
+
 # the powers aimed at a rank (``aim``)
 AIM_KILL = 0      # the Assassin's kill
 AIM_ROB = 1       # the Thief's robbery
