@@ -1,7 +1,8 @@
 """citadels_sim: a numba-compiled Monte Carlo simulator and analytics toolkit for Citadels.
 
 Main entry points: :func:`simulate` (many games -> :class:`Results`), :func:`replay` (one
-game's events) and :class:`GameConfig` (a validated game description).
+game's events), :func:`tune` (a strategy family's parameters by CMA-ES) and
+:class:`GameConfig` (a validated game description).
 """
 
 from importlib.metadata import PackageNotFoundError, version
@@ -19,6 +20,7 @@ from .replay import replay  # noqa: E402
 from .results import Results  # noqa: E402
 from .simulate import simulate  # noqa: E402
 from .strategies import Strategy  # noqa: E402
+from .tune import tune  # noqa: E402
 
-__all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "replay", "simulate",
+__all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "replay", "simulate", "tune",
            "__version__", "KERNEL_VERSION"]

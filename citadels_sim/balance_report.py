@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from . import figures, verdict
+from . import figures
 from .balance import BASE, BalanceResult
 from .report import Report, build
 

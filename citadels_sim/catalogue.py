@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import cards
 from .config import BASE_CHARACTERS, PLAYER_RANGE, ConfigError, GameConfig
 from .kernel.layout import TYPE_NAMES
-from .strategies import PARAMS, presets
+from .strategies import FAMILY_PARAMS, PARAMS, presets
 
 
 def _set_with(character: cards.Character) -> tuple[str, ...]:
@@ -115,7 +115,8 @@ def text() -> str:
         out.append(f"    districts: {', '.join(p.districts)}")
     out.append("strategies (family; parameters: name=value, base = desire per rank 1-9):")
     for name, s in presets().items():
-        params = {**{k: default for k, (_, default) in PARAMS.items()}, **s.params}
+        params = {k: s.params.get(k, PARAMS[k].default)
+                  for k in FAMILY_PARAMS.get(s.family, tuple(PARAMS))}
         out.append(f"  {name:<12} {s.description}")
         out.append(f"    family {s.family}; " + ", ".join(f"{k}={v:g}" for k, v in
                                                             params.items())

@@ -1,5 +1,5 @@
 """The ``citadels`` command line: simulate, replay, bench, warmup, list, experiment, report,
-compare, balance."""
+compare, balance, tune."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from contextlib import nullcontext
 
 from .config import ConfigError, GameConfig
-from .strategies import StrategyError, presets
+from .strategies import StrategyError, presets, register_file
 
 
 def _add_config_args(p: argparse.ArgumentParser) -> None:
@@ -24,12 +24,20 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-rounds", type=int, default=100, help="safety cap on rounds")
 
 
+def _add_strategies_file(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--strategies-file", action="append", default=[], metavar="FILE",
+                   help="a strategy file (TOML, as strategies/presets.toml) whose presets "
+                        "may then be named like shipped ones; repeatable. FILE.toml:NAME "
+                        "names one preset of a file without this option")
+
+
 def _add_game_args(p: argparse.ArgumentParser) -> None:
     _add_config_args(p)
     p.add_argument("--strategies", default="heuristic",
                    help="one strategy for all seats or one per seat, comma-separated "
-                        "(presets: " + ", ".join(presets()) + ")")
+                        "(presets: " + ", ".join(presets()) + ", or FILE.toml:NAME)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    _add_strategies_file(p)
 
 
 def _names(value: str | None) -> str | tuple[str, ...] | None:
@@ -150,18 +158,34 @@ def _pair(value: str) -> tuple[float, float]:
     return lo, hi
 
 
-def _compare(a: argparse.Namespace) -> None:
-    from .compare import Sprt, compare
-    sprt = None
+def _sprt(a: argparse.Namespace):
+    """The SPRT of ``--sprt-elo`` or ``--sprt-delta`` (with ``--alpha``, ``--beta``), or
+    None."""
+    from .compare import Sprt
     if a.sprt_elo and a.sprt_delta:
         raise ValueError("give --sprt-elo or --sprt-delta, not both.")
     if a.sprt_elo:
-        sprt = Sprt.from_elo(*a.sprt_elo, alpha=a.alpha, beta=a.beta)
-    elif a.sprt_delta:
-        sprt = Sprt(*a.sprt_delta, alpha=a.alpha, beta=a.beta)
+        return Sprt.from_elo(*a.sprt_elo, alpha=a.alpha, beta=a.beta)
+    if a.sprt_delta:
+        return Sprt(*a.sprt_delta, alpha=a.alpha, beta=a.beta)
+    return None
+
+
+def _add_sprt_args(p: argparse.ArgumentParser, delta_default: str = "") -> None:
+    p.add_argument("--sprt-elo", type=_pair, metavar="ELO0,ELO1",
+                   help="sequential test of logistic Elo elo0 against elo1")
+    p.add_argument("--sprt-delta", type=_pair, metavar="D0,D1",
+                   help="sequential test of win-rate difference A-B d0 against d1"
+                        + delta_default)
+    p.add_argument("--alpha", type=float, default=0.05, help="SPRT type I error (0.05)")
+    p.add_argument("--beta", type=float, default=0.05, help="SPRT type II error (0.05)")
+
+
+def _compare(a: argparse.Namespace) -> None:
+    from .compare import compare
     with _cluster(a) as executor:
-        result = compare(a.a, a.b, _config(a), a.games, a.seed, crn=not a.no_crn, sprt=sprt,
-                         chunk_size=a.chunk_size, workers=a.workers,
+        result = compare(a.a, a.b, _config(a), a.games, a.seed, crn=not a.no_crn,
+                         sprt=_sprt(a), chunk_size=a.chunk_size, workers=a.workers,
                          progress=not a.no_progress, executor=executor)
     print(result.text())
 
@@ -192,6 +216,22 @@ def _add_cluster_arg(p: argparse.ArgumentParser) -> None:
                    help="play the chunks on a Dask cluster: 'local' (a LocalCluster on this "
                         "machine), a scheduler address tcp://HOST:8786, or a scheduler "
                         "file (.json); default: this machine's threads, without Dask")
+
+
+def _tune(a: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from .tune import DEFAULT_SPRT, tune
+    given = {k: getattr(a, k) for k in ("games", "popsize", "sigma", "validate_games",
+                                        "sprt_games") if getattr(a, k) is not None}
+    result = tune(a.family, _config(a), a.league, a.budget, start=a.start,
+                  champion=a.champion, seed=a.seed, name=a.name, runs_dir=a.runs,
+                  sprt=None if a.no_sprt else _sprt(a) or DEFAULT_SPRT, workers=a.workers,
+                  progress=not a.no_progress, fresh=a.fresh, **given)
+    path = result.write(Path(a.reports) / result.plan.name)
+    print(result.text())
+    print(f"strategy written to {path / 'strategy.toml'}; report: {path / 'report.md'}, "
+          f"{path / 'report.html'}; checkpoint: {Path(a.runs) / result.plan.name}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -238,6 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("experiment", help="run an experiment file and write its report")
     p.add_argument("file", help="experiments/NAME.toml")
     common(p)
+    _add_strategies_file(p)
     p.set_defaults(run=_experiment)
     p = sub.add_parser("report", help="write the report of a finished experiment run")
     p.add_argument("run_dir", metavar="RUN", help="the run directory, e.g. runs/NAME")
@@ -255,13 +296,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="deals per chunk (the SPRT checks after each)")
     p.add_argument("--no-crn", action="store_true",
                    help="independent deals for each rotation instead of common ones")
-    p.add_argument("--sprt-elo", type=_pair, metavar="ELO0,ELO1",
-                   help="sequential test of logistic Elo elo0 against elo1")
-    p.add_argument("--sprt-delta", type=_pair, metavar="D0,D1",
-                   help="sequential test of win-rate difference A-B d0 against d1")
-    p.add_argument("--alpha", type=float, default=0.05, help="SPRT type I error (0.05)")
-    p.add_argument("--beta", type=float, default=0.05, help="SPRT type II error (0.05)")
+    _add_sprt_args(p)
     common(p, runs=False)
+    _add_strategies_file(p)
     p.set_defaults(run=_compare)
     p = sub.add_parser("balance", help="which characters of a set to change: restricted play "
                                        "and the set against the base set on common deals")
@@ -292,7 +329,44 @@ def build_parser() -> argparse.ArgumentParser:
                    help="directory of the run and its report (default: runs/balance-<set>-"
                         "<options>-<hash>; a rerun resumes)")
     common(p, runs=False)
+    _add_strategies_file(p)
     p.set_defaults(run=_balance)
+    p = sub.add_parser("tune", help="tune a strategy family's parameters for a game with "
+                                    "CMA-ES against a league; checkpointed, resumable")
+    _add_config_args(p)
+    p.add_argument("--family", default=None,
+                   help="the family to tune (default: the --start strategy's)")
+    p.add_argument("--league", default=None,
+                   help="comma-separated opponents each opponent seat draws from (presets "
+                        "or FILE.toml:NAME; default: the start and every other shipped "
+                        "preset but random)")
+    p.add_argument("--start", default=None,
+                   help="strategy the search starts from (default: the family's preset)")
+    p.add_argument("--champion", default=None,
+                   help="strategy the SPRT tests against (default: the league's first)")
+    p.add_argument("--budget", type=int, default=200_000,
+                   help="games of the search (default 200000)")
+    p.add_argument("--games", type=int, default=None,
+                   help="games per candidate per generation (default 500)")
+    p.add_argument("--popsize", type=int, default=None,
+                   help="CMA-ES population (default 4 + 3 ln d)")
+    p.add_argument("--sigma", type=float, default=None,
+                   help="CMA-ES initial step, parameters scaled to [0, 1] (default 0.2)")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    p.add_argument("--name", default=None,
+                   help="run, report and tuned preset name (default "
+                        "tuned-FAMILY-RULESET-Np)")
+    p.add_argument("--validate-games", type=int, default=None,
+                   help="held-out games of the validation (default 100000; 0: none)")
+    _add_sprt_args(p, " (default 0,0.02)")
+    p.add_argument("--sprt-games", type=int, default=None,
+                   help="most deals of the SPRT against the champion (default 20000)")
+    p.add_argument("--no-sprt", action="store_true", help="no SPRT against the champion")
+    p.add_argument("--fresh", action="store_true",
+                   help="start again instead of resuming the run's checkpoint")
+    common(p)
+    _add_strategies_file(p)
+    p.set_defaults(run=_tune)
     return parser
 
 
@@ -300,6 +374,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``citadels`` console script."""
     args = build_parser().parse_args(argv)
     try:
+        for path in getattr(args, "strategies_file", []):
+            register_file(path)
         args.run(args)
     except (ConfigError, StrategyError, ValueError) as err:
         print(f"citadels: error: {err}", file=sys.stderr)

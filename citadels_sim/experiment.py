@@ -8,6 +8,8 @@ An experiment file (see ``experiments/README.md``)::
     chunk_size = 50_000      # games per Parquet chunk (the most an interruption loses)
     seating = "rotate"       # rotate the line-up over the seats (or "fixed")
     skip_invalid = false     # true: leave out cells the rules refuse, and list them
+    strategies_file = "my_presets.toml"   # optional: presets the line-ups may name
+                             # (a path relative to the experiment file)
     common_deals = false     # true: cells that differ only in characters/districts play
                              # the same seeds (paired comparisons of sets)
 
@@ -34,7 +36,9 @@ another.  Each rotation is a resumable :class:`~citadels_sim.simulate.Run` writt
 ``runs/NAME/<cell>/rot-<r>/``; each chunk is summarised into count tables where it is
 played (on a cluster, by its worker) and added as it comes
 (:class:`~citadels_sim.summary.Summary`, whose tables do not depend on the order chunks
-come in), so memory stays bounded, here or on a cluster.
+come in), so memory stays bounded, here or on a cluster.  The presets the line-ups take
+from strategy files are copied to ``runs/NAME/strategies.toml``, so the run can be
+reported again without the original file.
 """
 
 from __future__ import annotations
@@ -56,13 +60,14 @@ from . import KERNEL_VERSION, store
 from .config import ConfigError, GameConfig
 from .executor import ChunkExecutor, resolve
 from .simulate import Run, play_runs
-from .strategies import get
+from .strategies import get, known, presets, register_file, to_toml
 from .summary import Summary
 from .warmup import ensure_kernel
 
 GRID = ("ruleset", "players", "characters", "districts", "preset", "lineup")
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
-       "skip_invalid", "common_deals", "grid", "characters", "districts", "lineups"}
+       "skip_invalid", "common_deals", "strategies_file",
+       "grid", "characters", "districts", "lineups"}
 SEATINGS = ("rotate", "fixed")
 LABELS = ["cell", "ruleset", "players", "characters", "districts", "lineup"]
 
@@ -187,8 +192,14 @@ def rotations(pattern: tuple[str, ...], players: int, seating: str) -> tuple[tup
     return tuple(dict.fromkeys(seats[r:] + seats[:r] for r in range(players)))
 
 
-def parse(text: str, name: str) -> Experiment:
-    """Parse and validate an experiment file's text (``name`` names its runs and report)."""
+def parse(text: str, name: str, base: Path | None = None,
+          strategies_file: Path | None = None) -> Experiment:
+    """Parse and validate an experiment file's text (``name`` names its runs and report).
+
+    Its ``strategies_file`` is registered (a path relative to ``base``, the experiment
+    file's directory, by default the working directory), or ``strategies_file`` instead
+    when given (a run's own copy).
+    """
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -197,6 +208,11 @@ def parse(text: str, name: str) -> Experiment:
     if bad:
         raise ConfigError(f"experiment {name}: unknown key {bad[0]!r}; keys: "
                           + ", ".join(sorted(TOP)) + ".")
+    if strategies_file is None and "strategies_file" in doc:
+        strategies_file = (base or Path()) / _need(doc["strategies_file"], str,
+                                                    "strategies_file")
+    if strategies_file is not None:
+        register_file(strategies_file)
     grid = _need(doc.get("grid"), dict, "[grid]")
     bad = sorted(set(grid) - set(GRID))
     if bad:
@@ -269,16 +285,17 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
                 math.ceil(games / len(rots)), common)
 
 
-def load(path: str | Path, name: str | None = None) -> Experiment:
-    """Read an experiment file; its name is the file's stem unless ``name`` is given.
-    Errors name the file."""
+def load(path: str | Path, name: str | None = None,
+         strategies_file: Path | None = None) -> Experiment:
+    """Read an experiment file; its name is the file's stem unless ``name`` is given
+    (``strategies_file``: as for :func:`parse`).  Errors name the file."""
     path = Path(path)
     if not path.is_file():
         raise ConfigError(f"experiment file {str(path)!r} does not exist.")
     text = path.read_text()
     try:
         doc_name = tomllib.loads(text).get("name") if name is None else name
-        return parse(text, doc_name or path.stem)
+        return parse(text, doc_name or path.stem, path.parent, strategies_file)
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"{path}: not valid TOML: {err}") from None
     except ConfigError as err:
@@ -286,6 +303,19 @@ def load(path: str | Path, name: str | None = None) -> Experiment:
 
 
 # ---- running ----------------------------------------------------------------------------
+#: a run's copy of the presets its line-ups take from strategy files
+STRATEGIES_COPY = "strategies.toml"
+
+
+def _save_strategies(exp: Experiment, path: Path) -> None:
+    """Write the file presets the experiment's line-ups name (none: no file)."""
+    shipped, everything = presets(), known()
+    used = {n.partition(":")[0] for c in exp.cells for r in c.rotations for n in r}
+    mine = [everything[n] for n in sorted(used) if n in everything and n not in shipped]
+    if mine:
+        path.write_text(to_toml(mine, f"presets used by experiment {exp.name}"))
+
+
 def claim(root: Path, marker: str, text: str) -> None:
     """Make ``root`` the directory of one run, described by ``text`` in ``root/marker``:
     created if need be (a clear error if it cannot be), resumed if it holds the same run,
@@ -300,6 +330,7 @@ def claim(root: Path, marker: str, text: str) -> None:
     except OSError as err:
         raise ConfigError(f"cannot write the run to {str(root)!r}: "
                           f"{err.strerror or err}.") from None
+
 
 def combined(summaries: dict[str, Summary], cells: list[Cell]) -> dict[str, pl.DataFrame]:
     """Every count table over all cells, with the cells' label columns in front."""
@@ -354,6 +385,7 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
     executor = resolve(executor, client)
     root = Path(runs_dir) / exp.name
     claim(root, "experiment.toml", exp.source)
+    _save_strategies(exp, root / STRATEGIES_COPY)
     summaries = {c.slug: Summary() for c in exp.cells}
     start = time.perf_counter()
     if executor.sequential:
@@ -382,7 +414,9 @@ def load_run(root: str | Path) -> RunRecord:
     root = Path(root)
     if not (root / "experiment.toml").exists():
         raise ConfigError(f"{str(root)!r} is not an experiment run (no experiment.toml).")
-    exp = load(root / "experiment.toml", name=root.name)
+    copy = root / STRATEGIES_COPY
+    exp = load(root / "experiment.toml", name=root.name,
+               strategies_file=copy if copy.exists() else None)
     summaries = {}
     for cell in exp.cells:
         summary = Summary()

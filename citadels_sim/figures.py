@@ -221,3 +221,31 @@ def effects(t: pl.DataFrame, title: str, per_figure: int = 4) -> list[Figure]:
         fig.suptitle(title)
         out.append(fig)
     return out
+
+
+def learning_curve(history: pl.DataFrame, fair: float, held_out: dict | None = None
+                   ) -> Figure:
+    """A tuning run's training fitness per generation against the games played: the search
+    mean's, the population's average and its best candidate's; the fair share dotted and,
+    with ``held_out`` (``share``, ``low``, ``high``), the deployed strategy's held-out win
+    share with its interval at the end."""
+    fig, ax = plt.subplots(figsize=(8, 4.5), layout="constrained")
+    x = history["games"].to_numpy() / 1000
+    ax.plot(x, history["best_candidate"], color=COLORS[1], lw=0.8, alpha=0.7,
+            label="best candidate (biased up: selected on these games)")
+    ax.plot(x, history["population_average"], color=COLORS[2], lw=1, alpha=0.8,
+            label="population average")
+    ax.plot(x, history["search_mean"], color=COLORS[0], lw=1.8, marker="o", ms=2.5,
+            label="search mean (what is deployed)")
+    ax.axhline(fair, color="black", ls="dotted", lw=1, label=f"fair share {fair:.3f}")
+    if held_out:
+        ax.errorbar([x[-1]], [held_out["share"]],
+                    yerr=[[held_out["share"] - held_out["low"]],
+                          [held_out["high"] - held_out["share"]]],
+                    color="crimson", marker="D", ms=6, capsize=4, ls="none", zorder=5,
+                    label=f"deployed, held-out deals: {held_out['share']:.3f}")
+    ax.set(title="Learning curve: win share against the league",
+           xlabel="games played in the search (thousands)", ylabel="win share")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
+    return fig

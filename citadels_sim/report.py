@@ -46,7 +46,7 @@ METHOD = [
 METHOD_TEXT = ("A shared first place counts as a win for each player sharing it, so the fair "
                "share is the number of winners of each game over N (1/N without ties). "
                "Intervals are 95%; Wilson from statsmodels, tests from scipy and "
-               "statsmodels, families of tests Holm-corrected (statsmodels multipletests).")
+               "statsmodels, families of tests Holm-corrected (step-down; checked against statsmodels' multipletests).")
 
 
 #: a table longer than this shows only an excerpt in report.md (all its rows folded in the
@@ -111,9 +111,10 @@ class Report:
         self.blocks.append(("table", Table(frame, csv, None if rank is None
                                            else np.asarray(rank, float), what)))
 
-    def figure(self, name: str, figs: list[Figure], caption: str) -> None:
-        """Figures under one caption, rendered now, saved as ``name.png`` or
+    def figure(self, name: str, figs: Figure | list[Figure], caption: str) -> None:
+        """A figure, or figures under one caption, rendered now, saved as ``name.png`` or
         ``name_1.png``, ..."""
+        figs = [figs] if isinstance(figs, Figure) else figs
         names = [name] if len(figs) == 1 else [f"{name}_{i + 1}" for i in range(len(figs))]
         self.figures.update(zip(names, map(figures.render, figs)))
         self.blocks.append(("figure", names, caption))
@@ -196,7 +197,7 @@ def build(record: RunRecord) -> Report:
              f"({', '.join(sorted({f'{c.games:,}' for c in exp.cells}))} games per cell), "
              f"seed {exp.seed}, seating: {exp.seating}. Reproduce with "
              f"`citadels experiment experiments/{exp.name}.toml`. {_timing_text(record)}")
-    _verdict(rep, labelled, chars, games)
+    _verdict(rep, labelled, chars, games, t.get("districts"))
     rep.heading("Cells")
     rep.table(labelled(cells).select("label", *cells.columns[1:]), "cells")
     rep.tables["cells"] = cells
@@ -246,9 +247,8 @@ def build(record: RunRecord) -> Report:
     table = labelled(analysis.character_table(chars, games, by_cell))
     table = table.with_columns(((pl.col("win_held") - pl.col("fair")) * 100)
                                .alias("held_vs_fair_points"))
-    bal = labelled(analysis.character_balance(chars, by_cell))
     btests = labelled(analysis.balance_test(chars, by_cell))
-    rep.tables.update(characters=table, balance=bal, balance_tests=btests)
+    rep.tables.update(characters=table, balance_tests=btests)
     rep.figure("character_heatmap", figures.heatmap(
         table, "held_vs_fair_points", "Holders' win rate - fair share", "points"),
         "Win rate of the players who held each character (any round) minus their fair share "
@@ -264,17 +264,22 @@ def build(record: RunRecord) -> Report:
         "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
         "killed_rate", "robbed_rate", "fair"), "win_held", "win_final"),
         "characters", _z(table, "win_held", "fair", "win_held_se"), FURTHEST)
-    rep.text("Balance within each set: holders' win rate against the set's own average "
-             "(z-test on the cluster-robust standard error over batches of games, "
-             "Holm-corrected within the set; verdict at 5%), and a chi-square test that all "
-             "characters of the set are equal (Rao-Scott: divided by the mean design "
-             "effect):")
+    rep.text("Balance within each set: holders' win rate against the set's own average, in "
+             f"points, tested against the smallest difference that matters "
+             f"({verdict.SDM * 100:g} points; Holm step-down within the set, intervals at "
+             "each test's Holm level, cluster-robust over batches of games: the verdicts "
+             "of the opening table), and a chi-square test that all characters of the set "
+             "are equal (Rao-Scott: divided by the mean design effect):")
     rep.table(btests.select("label", "characters", "chi2", "dof", "p"), "balance_tests",
               btests["chi2"] / btests["dof"], "largest chi-squares per degree of freedom")
-    rep.table(with_ci(bal.select("label", "character", "n", "rate", "rate_low", "rate_high",
-                                 "set_rate", "ratio", "p_holm", "verdict"), "rate"),
-              "balance", _z(bal, "rate", "set_rate", "diff_se"),
-              "furthest from their set's average, in standard errors")
+    v = rep.tables["verdict"]
+    rep.table(with_ci(v.select(
+        "label", "character", "n", (pl.col("rate") * 100).alias("holders"),
+        (pl.col("set_rate") * 100).alias("set average"),
+        (pl.col("effect") * 100).alias("points"), (pl.col("effect_low") * 100).alias(
+            "points_low"), (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
+        "points", digits=1), "verdict", v["effect"] / v["effect_se"],
+        "furthest from their set's average, in standard errors")
     rep.text("Gold and districts the holder gained per turn played with each character:")
     rep.table(table.select("label", "character", "gold_per_turn", "districts_per_turn"),
               "characters")
@@ -329,7 +334,8 @@ def build(record: RunRecord) -> Report:
     return rep
 
 
-def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame) -> None:
+def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame,
+             districts: pl.DataFrame | None) -> None:
     """The report's opening: per cell, the characters whose holders' win rate differs from
     the set's average by more than the smallest difference that matters; cells whose games
     mostly hit the round cap, loudly."""
@@ -356,6 +362,22 @@ def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame) ->
             (pl.col("effect_high") * 100).alias("points_high"), "verdict", "bot_dependent"),
             "points", digits=1), "verdict", decided["effect"].abs(),
             "furthest from their set's average")
+    if districts is None or not districts.height:
+        return
+    d = labelled(verdict.decide(analysis.district_table(districts, LABELS).rename(
+        {"diff": "effect", "diff_se": "effect_se"}).drop("p", "p_holm"), LABELS))
+    rep.tables["district_verdict"] = d
+    decided = d.filter(pl.col("verdict").is_in(["strong", "weak"]))
+    rep.text(f"Districts whose owners' win rate differs from the other players' by more than "
+             f"{sdm:g} points (Holm-corrected within each cell): {decided.height} of "
+             f"{d.height} — associations too (who builds a district is not random).")
+    if decided.height:
+        rep.table(with_ci(decided.select(
+            "label", "district", (pl.col("effect") * 100).alias("points"),
+            (pl.col("effect_low") * 100).alias("points_low"),
+            (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
+            "points", digits=1), "district_verdict", decided["effect"].abs(),
+            "furthest from the other players")
 
 
 def _timing_text(record: RunRecord) -> str:

@@ -287,3 +287,13 @@ def test_results_character_table_is_cluster_robust_and_survives_save(tmp_path):
     assert again.characters.sort("character", "strategy").equals(
         res.characters.sort("character", "strategy"))
     assert again.character_table()["ci_low"].to_list() == pytest.approx(t["ci_low"].to_list())
+
+
+def test_holm_matches_statsmodels():
+    from statsmodels.stats.multitest import multipletests
+    rng = np.random.default_rng(5)
+    for m in (1, 2, 7, 40):
+        p = rng.uniform(0, 0.2, m) ** 2
+        assert np.allclose(analysis.holm(p), multipletests(p, method="holm")[1])
+    with_nan = analysis.holm(np.array([0.01, np.nan, 0.04]))
+    assert np.isnan(with_nan[1]) and np.allclose(with_nan[[0, 2]], [0.02, 0.04])

@@ -147,7 +147,7 @@ def test_run_resume_and_report(tmp_path):
     assert "exact in the usual sense" not in md and "somewhat too narrow" not in md
     # two reports of the same run are byte-identical
     again_out = report.write(report.build(again), tmp_path / "reports" / "again")
-    for name in ("report.md", "tables/characters.csv", "tables/balance.csv"):
+    for name in ("report.md", "tables/characters.csv", "tables/verdict.csv"):
         assert (out / name).read_bytes() == (again_out / name).read_bytes(), name
 
 

@@ -7,7 +7,8 @@ Random discards use the draft stream, choices use each seat's own stream (``poli
 from .jit import hot
 
 from .layout import (D_THEATER, G_CROWN, G_FACEUP, G_FORBID, G_HOLDER, G_NP, G_NRANKS,
-                     G_N_FACEUP, G_RULESET, P_OFFERED, P_PICKED, RANK_KING, RNG_DRAFT, R_2016)
+                     G_N_FACEUP, G_PICKER, G_PICKS, G_RULESET, P_DOWN, P_OFFER, P_OFFERED,
+                     P_PICKED, P_STEP, RANK_KING, RNG_DRAFT, R_2016)
 from .log import EV_THEATER, EV_DISCARD_DOWN, EV_DISCARD_UP, EV_PICK, event
 from .policy import choose_theater, choose_character, choose_draft_discard
 from .rng import below
@@ -43,7 +44,8 @@ def _keep(st, tb, s, offered):
     Restricted play: the seat chooses among the offered ranks it may pick
     (``G_FORBID + s``), and takes a forbidden one only when nothing else is offered (the
     pick is counted, so the forced share can be reported).  The offer and the pick are
-    counted in ``P_OFFERED + r`` and ``P_PICKED + r``.
+    counted in ``P_OFFERED + r`` and ``P_PICKED + r``; the seat remembers the offer and
+    the pick's number (:func:`_remember`).
     """
     allowed = offered & ~st.g[G_FORBID + s]
     r = choose_character(st, tb, s, allowed if allowed else offered)
@@ -51,15 +53,29 @@ def _keep(st, tb, s, offered):
         if (offered >> q) & 1:
             st.p[s, P_OFFERED + q] += 1
     st.p[s, P_PICKED + r] += 1
+    _remember(st, s, offered)
     st.g[G_HOLDER + r] = s
     event(st, EV_PICK, s, -1, r, 0, 0, 0)
     return offered & ~(1 << r)
 
 
 @hot
+def _remember(st, s, offered):
+    """Record pick number ``g[G_PICKS]``: its seat (public) and, for the seat, the ranks it
+    was offered (its first or second pick of the round)."""
+    g = st.g
+    j = 0 if st.p[s, P_STEP] < 0 else 1
+    st.p[s, P_OFFER + j] = offered
+    st.p[s, P_STEP + j] = g[G_PICKS]
+    g[G_PICKER + g[G_PICKS]] = s
+    g[G_PICKS] += 1
+
+
+@hot
 def _discard_choice(st, tb, s, offered):
     r = choose_draft_discard(st, tb, s, offered)
     _discard_down(st, r)
+    st.p[s, P_DOWN] |= 1 << r
     return offered & ~(1 << r)
 
 

@@ -17,11 +17,20 @@ field              shape / dtype                contents
 ``g``              (G_LEN,) int32               game scalars, indexed by ``G_*``: the
                                                 configuration (copied from ``Tables.cfg``),
                                                 the round's state, the rank holders
-                                                (``G_HOLDER + r``) and scratch space
+                                                (``G_HOLDER + r``), the draft's pick order
+                                                (``G_PICKS`` picks, ``G_PICKER + k`` the
+                                                seat of pick k) and scratch space
 ``p``              (MAX_SEATS, P_LEN) int32     per-seat scalars, indexed by ``P_*``, then the
                                                 city's count of each printed type
                                                 (``P_TYPES + t``) and of each district kind
-                                                (``P_KINDS + kind``)
+                                                (``P_KINDS + kind``), the draft counts
+                                                (``P_OFFERED``, ``P_PICKED``) and what the
+                                                seat saw in this round's draft: the ranks
+                                                offered at its first and second pick
+                                                (``P_OFFER + j``), their pick numbers
+                                                (``P_STEP + j``) and the ranks it discarded
+                                                face down (``P_DOWN``), from which a seat
+                                                infers who may hold which character
 ``hand``           (MAX_SEATS, HAND_CAP) int16  district kinds in each hand; ``p[s, P_HAND_N]`` used
 ``city``           (MAX_SEATS, CITY_CAP) int16  district kinds in each city, in build order;
                                                 ``p[s, P_CITY_N]`` used
@@ -71,7 +80,8 @@ N_STREAMS = 2 + MAX_SEATS
 RNG_DECK = 0
 RNG_DRAFT = 1
 RNG_SEAT0 = 2  # seat s decides with stream RNG_SEAT0 + s
-N_PARAMS = 16  # strategy parameters per seat (``policy.PR_*``)
+N_PARAMS = 53  # strategy parameters per seat (``policy.PR_*``)
+MAX_PICKS = MAX_SEATS  # character picks in one round's draft, at most (8 players: 8)
 SCRATCH_LEN = 16  # ``g[G_SCRATCH:]``: work space for functions that may not allocate
 
 # --- Tables.kinds rows ------------------------------------------------------------------
@@ -195,9 +205,11 @@ G_CFG_LEN = G_FORBID + MAX_SEATS
  G_PILE_N,         # cards under the Museum (``deck[DECK_CAP:]``)
  G_BELL,           # 1 while a Bell Tower announcement holds N at 7 (classic)
  G_TURN_OVER,      # set by a power that ends the turn at once (the Witch naming)
+ G_PICKS,          # character picks made so far in this round's draft
  G_HOLDER,         # G_HOLDER + r: seat holding rank r this round, -1 if nobody
- ) = range(G_CFG_LEN, G_CFG_LEN + 37)
-G_SCRATCH = G_HOLDER + MAX_RANKS       # work space for functions that may not allocate
+ ) = range(G_CFG_LEN, G_CFG_LEN + 38)
+G_PICKER = G_HOLDER + MAX_RANKS        # G_PICKER + k: seat that made pick k this round
+G_SCRATCH = G_PICKER + MAX_PICKS       # work space for functions that may not allocate
 G_LEN = G_SCRATCH + SCRATCH_LEN
 
 # once-per-turn use bits (g[G_TURN_USED])
@@ -229,7 +241,11 @@ U_WARRANT = 1 << 7  # the warrant was spent on this turn's first paid build
 P_KINDS = P_TYPES + N_TYPES  # P_KINDS + kind: copies of district ``kind`` in the seat's city
 P_OFFERED = P_KINDS + N_KINDS  # P_OFFERED + r: draft picks in which rank r was offered
 P_PICKED = P_OFFERED + MAX_RANKS  # P_PICKED + r: draft picks that took rank r
-P_LEN = P_PICKED + MAX_RANKS
+# what the seat saw in this round's draft (reset every round): its first and second pick
+P_OFFER = P_PICKED + MAX_RANKS  # P_OFFER + j: bitmask of the ranks offered at its j-th pick
+P_STEP = P_OFFER + 2  # P_STEP + j: the round's pick number of its j-th pick, -1 if none
+P_DOWN = P_STEP + 2  # bitmask of the ranks it discarded face down itself (2 players)
+P_LEN = P_DOWN + 1
 
 # --- log: one row per replay event ---------------------------------------------------
 LOG_CAP = 4096

@@ -11,10 +11,11 @@ from .jit import hot
 from .layout import (BEAUTIFIED, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT,
                      G_BEWITCHED, G_BLACKMAILER, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N,
                      G_EVENT, G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N,
-                     G_LOG_ON, G_MAGISTRATE, G_NP, G_NRANKS, G_PILE_N, G_RANK1_BUILT,
+                     G_LOG_ON, G_MAGISTRATE, G_NP, G_NRANKS, G_PICKS, G_PILE_N, G_RANK1_BUILT,
                      G_ROBBED, G_ROBBER, G_TAXER, G_THREAT, G_THREATS, G_TURN_RANK, G_WARRANT,
                      G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_RANKS, P_AT7, P_AT8,
-                     P_CITY_N, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_REVEALED, P_TYPES,
+                     P_CITY_N, P_DOWN, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER,
+                     P_REVEALED, P_STEP, P_TYPES,
                      RNG_DECK, RNG_DRAFT, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
 from .rng import below, seed_streams
 
@@ -95,7 +96,8 @@ def setup_game(st, tb, seed, game, log_on):
 @hot
 def clear_round(st):
     """Forget the previous round's characters and markers (holders, kill, theft, Witch,
-    warrants, threats, the classic tax collector, face-up discards, reveals)."""
+    warrants, threats, the classic tax collector, face-up discards, reveals, what each seat
+    saw in the draft)."""
     g = st.g
     for i in (G_KILLED, G_ROBBED, G_ROBBER, G_TAXER, G_BEWITCHED, G_WITCH, G_WARRANT,
               G_MAGISTRATE, G_THREAT, G_BLACKMAILER):
@@ -105,8 +107,14 @@ def clear_round(st):
     g[G_THREATS] = 0
     g[G_RANK1_BUILT] = 0
     g[G_HOLDER:G_HOLDER + MAX_RANKS] = -1
+    g[G_PICKS] = 0
     for s in range(g[G_NP]):
         st.p[s, P_REVEALED] = 0
+        st.p[s, P_OFFER] = 0
+        st.p[s, P_OFFER + 1] = 0
+        st.p[s, P_STEP] = -1
+        st.p[s, P_STEP + 1] = -1
+        st.p[s, P_DOWN] = 0
 
 
 @hot

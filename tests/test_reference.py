@@ -1,0 +1,193 @@
+"""The reference strategy family: legal play everywhere (the replay audit), every power used
+when its character is picked, the draft memory never rules out the truth, the Blackmailer's
+threat revealed against a seat that refuses, and the reference preset beating the
+heuristic and the builder."""
+
+import random
+from collections import Counter
+
+import kernel_helpers as h
+import pytest
+from test_replay_audit import ROSTER_CASES, audit
+
+from citadels_sim import GameConfig, cards, replay, simulate
+from citadels_sim.compare import compare
+from citadels_sim.config import ConfigError
+from citadels_sim.kernel import draft, policy
+from citadels_sim.kernel import layout as L
+from citadels_sim.replay import to_text
+
+#: a mixed line-up: reference seats (one refusing every bribe) among the other families
+LINEUP = ["reference", "heuristic", "reference:bribe=0", "builder", "reference", "random",
+          "aggressive", "reference"]
+
+#: event types that show a character's power at work, in its own turn (the passive classic
+#: Tax Collector's and the Queen's may come in another seat's turn or at the round's end)
+POWER = {"Assassin": {"kill"}, "Witch": {"bewitch"}, "Magistrate": {"warrants"},
+         "Thief": {"rob"}, "Spy": {"spy"}, "Blackmailer": {"threats"},
+         "Magician": {"swap_hands", "redraw"}, "Wizard": {"wizard"}, "Seer": {"seer"},
+         "King": {"crown"}, "Emperor": {"crown_given"}, "Patrician": {"crown"},
+         "Bishop": {"income"}, "Abbot": {"tribute"}, "Cardinal": {"assist"},
+         "Merchant": {"bonus_gold"}, "Alchemist": {"refund"}, "Trader": {"income"},
+         "Architect": {"bonus_cards"}, "Navigator": {"navigator"}, "Scholar": {"scholar"},
+         "Warlord": {"destroy"}, "Diplomat": {"exchange"}, "Marshal": {"seize"},
+         "Artist": {"beautify"}}
+ANYWHERE = {("classic", "Tax Collector"): "classic_tax", ("2016", "Tax Collector"): "take_pile",
+            ("classic", "Queen"): "queen", ("2016", "Queen"): "queen"}
+
+DARK_CITY = ["Witch", "Tax Collector", "Wizard", "Emperor", "Abbot", "Alchemist", "Navigator",
+             "Diplomat"]
+BASE = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord"]
+#: configurations that together hold every character of every ruleset
+COVERAGE = [("classic", 5, DARK_CITY + ["Artist"], None, ["Graveyard"]),
+            ("classic", 6, BASE + ["Queen"], None, None), ("four_color", 4, None, None, None)] + [
+    ("2016", 5 if p.rank9 == "Queen" else 4 + (p.rank9 is not None), name, name, None)
+    for name, p in cards.presets().items() if not name.endswith("_en")]
+
+
+def _random_configs(n, seed):
+    """``n`` valid configurations with random one-per-rank character sets."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        ruleset = rng.choice(["classic", "2016"])
+        by_rank = {}
+        for c in cards.characters(ruleset):
+            by_rank.setdefault(c.rank, []).append(c.name)
+        ranks = sorted(by_rank)[:8 + rng.randint(0, 1)]
+        try:
+            out.append(GameConfig(ruleset=ruleset, players=rng.randint(2, 8),
+                                  characters=[rng.choice(by_rank[r]) for r in ranks]))
+        except ConfigError:
+            continue
+    return out
+
+
+@pytest.mark.parametrize("ruleset,players,characters,districts,removed", ROSTER_CASES)
+def test_reference_games_with_the_whole_roster_check_out(ruleset, players, characters,
+                                                         districts, removed):
+    config = GameConfig(ruleset=ruleset, players=players, characters=characters,
+                        districts=districts, removed=removed)
+    for game in range(25):
+        events = replay(config, LINEUP[:players], 5, game)
+        audit(events, config)
+        assert to_text(events)
+
+
+@pytest.mark.parametrize("config", _random_configs(8, seed=12))
+def test_reference_games_with_random_character_sets_check_out(config):
+    lineup = ["reference"] * config.players if config.players < 4 else LINEUP[:config.players]
+    for game in range(15):
+        audit(replay(config, lineup, 3, game), config)
+
+
+def _powers(events, ruleset):
+    """(characters picked, Counter of (character, power event type)) of one game, each
+    power event credited to the character whose turn it falls in."""
+    picked, used, turn = set(), Counter(), None
+    for e in events:
+        t = e["type"]
+        if t == "pick":
+            picked.add(e["character"])
+        elif t in ("call", "resume"):
+            turn = e["character"]
+        elif t == "round_end":
+            turn = None
+        elif turn is not None and t in POWER.get(turn, ()):
+            used[turn] += 1
+        for (rs, name), kind in ANYWHERE.items():
+            if rs == ruleset and t == kind:
+                used[name] += 1
+    return picked, used
+
+
+def test_every_power_is_used_in_some_games_where_its_character_is_picked():
+    picked, used, seen = Counter(), Counter(), {rs: set() for rs in cards.RULESETS}
+    for ruleset, players, characters, districts, removed in COVERAGE:
+        config = GameConfig(ruleset=ruleset, players=players, characters=characters,
+                            districts=districts, removed=removed)
+        seen[ruleset] |= set(config.character_names)
+        for game in range(20):
+            p, u = _powers(replay(config, "reference", 21, game), ruleset)
+            picked.update((ruleset, c) for c in p)
+            used.update({(ruleset, c): n for c, n in u.items()})
+    for ruleset in cards.RULESETS:
+        assert seen[ruleset] == {c.name for c in cards.characters(ruleset)}, ruleset
+    unused = sorted(k for k in picked if used[k] == 0)
+    assert not unused, f"picked but their power never used: {unused}"
+
+
+def test_draft_memory_never_rules_out_the_true_holder():
+    """After each draft, every seat gives the true holder of each character a positive
+    chance, rules out seats that cannot hold it, and its odds over the opponents sum to at
+    most 1; a rank the first picker was not offered lies face down."""
+    for ruleset, players in (("classic", 4), ("classic", 2), ("classic", 3), ("2016", 6),
+                             ("classic", 7)):
+        for game in range(30):
+            st, tb = h.make_state(ruleset, players, "reference", seed=4, game=game)
+            draft.draft(st, tb)
+            first = int(st.g[L.G_PICKER])
+            faceup = int(st.g[L.G_FACEUP])
+            # 4+ players, unless the last picker is offered the face-down card too
+            down_stays = players >= 4 and int(st.g[L.G_NRANKS]) - bin(faceup).count("1") > (
+                players + 1)
+            for s in range(players):
+                for r in range(int(st.g[L.G_NRANKS])):
+                    odds = [policy.holder_odds(st, s, o, r) if o != s else 0.0
+                            for o in range(players)]
+                    assert sum(odds) <= 1.0 + 1e-9
+                    holder = int(st.g[L.G_HOLDER + r])
+                    if holder >= 0 and holder != s:
+                        assert odds[holder] > 0.0, (ruleset, players, game, s, r)
+                    unseen = not (int(st.p[first, L.P_OFFER]) >> r) & 1
+                    if down_stays and s == first and unseen and not (faceup >> r) & 1:
+                        assert holder == -1 and sum(odds) == 0.0
+
+
+def test_blackmailer_reveals_the_flower_against_a_reference_seat_that_refuses():
+    config = GameConfig(ruleset="2016", players=4, characters="cunning_agents",
+                        districts="cunning_agents")
+    kinds = Counter()
+    for game in range(60):
+        for e in replay(config, ["reference", "reference:bribe=0"] * 2, 8, game):
+            if e["type"] == "blackmail":
+                kinds["revealed flower" if e["revealed"] and e["flower"] else "refused"] += 1
+            elif e["type"] == "bribe":
+                kinds["bribe"] += 1
+    assert kinds["revealed flower"] > 0 and kinds["bribe"] > 0, kinds
+
+
+def test_the_default_reference_seat_sometimes_refuses_a_bribe():
+    config = GameConfig(ruleset="2016", players=5, characters="devious_dignitaries",
+                        districts="devious_dignitaries")
+    types = Counter(e["type"] for game in range(60)
+                    for e in replay(config, "reference", 9, game))
+    assert types["blackmail"] > 0 and types["bribe"] > 0, types
+
+
+@pytest.mark.parametrize("other", ["heuristic", "builder"])
+def test_reference_beats_heuristic_and_builder_at_4_players(other):
+    result = compare("reference", other, GameConfig(players=4), games=3000, seed=1)
+    assert result.test["p"] < 0.05 and result.test["diff"] > 0, result.text()
+
+
+def test_reference_reads_a_desire_per_character():
+    """Two characters of the same rank get their own desires: raising the Witch's makes the
+    reference seats pick her more, and the Assassin in the other set is unaffected."""
+    def picks(spec, characters):
+        config = GameConfig(players=4, characters=characters)
+        n = Counter(e["character"] for g in range(40) for e in replay(config, spec, 2, g)
+                    if e["type"] == "pick")
+        return n
+    witch = ["Witch"] + BASE[1:]
+    assert picks("reference:want_witch=5", witch)["Witch"] > picks("reference", witch)["Witch"]
+    assert picks("reference:want_witch=5", BASE) == picks("reference", BASE)
+
+
+def test_at_two_players_every_character_is_held_in_some_rounds():
+    """The heuristic's threat penalty, aimed at a classic Assassin and Thief, kept it from
+    ever taking the Spy or the Wizard here; the reference weighs the set's real attackers."""
+    config = GameConfig(ruleset="2016", players=2, characters=[
+        "Assassin", "Spy", "Wizard", "Patrician", "Cardinal", "Trader", "Scholar", "Warlord"])
+    held = simulate(config, "reference", games=2000, seed=1, progress=False).character_table()
+    assert held["held_rate"].min() > 0.01, held.select("character", "held_rate")

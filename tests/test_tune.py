@@ -1,0 +1,132 @@
+"""citadels tune: the search space, a tiny CMA-ES run with its outputs, resuming after an
+interruption to the identical result, and clear errors."""
+
+import json
+
+import numpy as np
+import pytest
+
+from citadels_sim import GameConfig, tune
+from citadels_sim.cli import main
+from citadels_sim.config import ConfigError
+from citadels_sim.strategies import FAMILIES, get, tunable
+from citadels_sim.tune import Checkpoint, Space
+
+TINY = dict(league="heuristic", budget=600, games=40, popsize=4, validate_games=400,
+            sprt_games=200, progress=False)
+
+
+def test_every_family_but_random_is_tunable_within_its_bounds():
+    for family in FAMILIES:
+        if family == "random":
+            assert tunable(family) == []
+            continue
+        space = Space.of(family)
+        assert space.names[:9] == tuple(f"base{r}" for r in range(1, 10))
+        assert all(p.low < p.high for p in space.params)
+
+
+def test_space_decodes_inside_the_bounds_with_whole_thresholds():
+    space = Space.of("heuristic")
+    start = get("heuristic")
+    assert np.allclose(space.values(space.decode(space.encode(start), start, "x")),
+                       space.values(start))
+    rng = np.random.default_rng(0)
+    for x in rng.uniform(-0.5, 1.5, size=(50, len(space))):
+        values = space.values(space.decode(x, start, "x"))
+        for v, p in zip(values, space.params):
+            assert p.low <= v <= p.high
+            assert not p.integer or v == round(v)
+    assert {n for n, p in zip(space.names, space.params) if p.integer} == {
+        "card_need", "gold_reserve", "swap_margin"}
+
+
+def test_tiny_run_writes_strategy_report_and_checkpoint(tmp_path):
+    result = tune("heuristic", GameConfig(players=4), runs_dir=tmp_path / "runs", **TINY)
+    assert result.plan.generations == 3 and result.history.height == 3
+    assert result.timing["tuning_games"] == 3 * 5 * 40
+    out = result.write(tmp_path / "report")
+    for name in ("report.md", "report.html", "strategy.toml", "figures/learning_curve.png",
+                 "tables/history.csv", "tables/parameters.csv", "metadata.json"):
+        assert (out / name).exists(), name
+    assert "Held-out validation" in (out / "report.md").read_text()
+    loaded = get(f"{out / 'strategy.toml'}:{result.strategy.name}")
+    assert np.array_equal(loaded.row(), result.strategy.row())
+    assert loaded.family == "heuristic"
+    state = json.loads((tmp_path / "runs" / result.plan.name / "checkpoint.json").read_text())
+    assert state["generation"] == 3
+    assert all(0 <= x <= 1 for h in state["history"] for x in h["x"])
+    v = result.validation
+    assert v["tuned"]["low"] <= v["tuned"]["share"] <= v["tuned"]["high"]
+    assert result.comparison is not None and result.comparison.deals <= 200
+
+
+def test_interrupted_run_resumes_to_the_identical_result(tmp_path, monkeypatch):
+    whole = tune("heuristic", runs_dir=tmp_path / "a", **TINY)
+    save = Checkpoint.save
+    calls = []
+
+    def killed_after_two(self, state):
+        save(self, state)
+        calls.append(state["generation"])
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Checkpoint, "save", killed_after_two)
+    with pytest.raises(KeyboardInterrupt):
+        tune("heuristic", runs_dir=tmp_path / "b", **TINY)
+    monkeypatch.setattr(Checkpoint, "save", save)
+    resumed = tune("heuristic", runs_dir=tmp_path / "b", **TINY)
+    assert calls == [1, 2]
+    assert resumed.timing["session_games"] == 200  # only the third generation was played
+    assert resumed.strategy == whole.strategy
+    assert resumed.history.equals(whole.history)
+    assert resumed.validation == whole.validation
+
+
+def test_league_of_a_preset_and_an_earlier_champion(tmp_path):
+    first = tune("heuristic", runs_dir=tmp_path, sprt=None, **{**TINY, "validate_games": 0})
+    champion = first.write(tmp_path / "first") / "strategy.toml"
+    second = tune("heuristic", runs_dir=tmp_path, name="second",
+                  **{**TINY, "league": f"builder,{champion}"})
+    assert [s.name for s in second.plan.league] == ["builder", first.strategy.name]
+    assert len(second.plan.tables(0)) == 2 * 4  # one block per league member, every seat
+    assert second.comparison.b == "builder"
+
+
+def test_other_settings_do_not_resume_a_checkpoint(tmp_path):
+    tune("heuristic", runs_dir=tmp_path, **TINY)
+    with pytest.raises(ConfigError, match="sigma"):
+        tune("heuristic", runs_dir=tmp_path, sigma=0.1, **TINY)
+    fresh = tune("heuristic", runs_dir=tmp_path, sigma=0.1, fresh=True, **TINY)
+    assert fresh.plan.sigma == 0.1
+    (tmp_path / fresh.plan.name / "checkpoint.json").write_text("{not json")
+    with pytest.raises(ConfigError, match="is not a tuning checkpoint"):
+        tune("heuristic", runs_dir=tmp_path, sigma=0.1, **TINY)
+
+
+def test_cli_one_liner(tmp_path, capsys):
+    code = main(["tune", "--family", "heuristic", "--league", "heuristic", "--players", "4",
+                 "--budget", "600", "--games", "40", "--popsize", "4", "--validate-games",
+                 "400", "--sprt-games", "200", "--runs", str(tmp_path / "runs"),
+                 "--reports", str(tmp_path / "reports"), "--no-progress"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "held-out win share" in out and "SPRT" in out
+    assert (tmp_path / "reports" / "tuned-heuristic-classic-4p" / "strategy.toml").exists()
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--family", "clever"], "Unknown strategy family 'clever'"),
+    (["--family", "random"], "no parameters to tune"),
+    (["--family", "heuristic", "--budget", "10"], "less than one generation"),
+    (["--family", "builder", "--start", "heuristic"], "is of family 'heuristic'"),
+    (["--family", "heuristic", "--league", "nosuch"], "Unknown strategy 'nosuch'"),
+    (["--family", "heuristic", "--sigma", "3"], "sigma must be in"),
+    ([], "give the family to tune"),
+])
+def test_bad_input_is_a_clear_error(args, message, tmp_path, capsys):
+    assert main(["tune", *args, "--runs", str(tmp_path), "--reports", str(tmp_path),
+                 "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
