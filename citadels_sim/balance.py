@@ -61,7 +61,9 @@ class Balance:
     games: int = 100_000  # games per set, player count and population (the experiment)
     deals: int = 20_000  # restricted-play deals per set, player count and population
     seed: int = 0
-    strategies: tuple[str, ...] = ("heuristic",)  # populations: each plays every seat
+    #: populations of bots, each playing every seat: verdicts that change direction between
+    #: them are bot-dependent
+    strategies: tuple[str, ...] = ("heuristic", "reference")
     districts: str | tuple[str, ...] | None = None  # None: a 2016 preset's own, else default
     removed: tuple[str, ...] | None = None
     sdm: float = verdict.SDM
