@@ -64,7 +64,9 @@ class Balance:
     games: int = 100_000  # games per set, player count and population (the experiment)
     deals: int = 20_000  # restricted-play deals per set, player count and population
     seed: int = 0
-    strategies: tuple[str, ...] = ("heuristic",)  # populations: each plays every seat
+    #: populations of bots, each playing every seat: verdicts that change direction between
+    #: them are bot-dependent
+    strategies: tuple[str, ...] = ("heuristic", "reference")
     districts: str | tuple[str, ...] | None = None  # None: a 2016 preset's own, else default
     removed: tuple[str, ...] | None = None
     sdm: float = verdict.SDM
@@ -258,8 +260,7 @@ class BalanceResult:
                        "loses when he may never pick the character (restricted play); "
                        "vs mean: value - the set's mean value, interval at its Holm level")
             mine = sub.filter(pl.col("set") == s.label)
-            base = self.against_base.filter((pl.col("players") == players)
-                                            & (pl.col("population") == population))
+            base = _rows_of(self.against_base, players, population)
             hold = self.holders.filter((pl.col("players") == players)
                                        & (pl.col("population") == population)
                                        & (pl.col("set") == s.label))
@@ -268,7 +269,7 @@ class BalanceResult:
                        f"{'picked':>7}   base character     value   set - base")
             for r in mine.iter_rows(named=True):
                 h = hold.filter(pl.col("character") == r["character"]).row(0, named=True)
-                b = base.filter(pl.col("rank") == r["rank"])
+                b = base.filter(pl.col("rank") == r["rank"]) if base.height else base
                 line = (f"  {r['rank']:<4} {r['character']:<22} {r['value'] * 100:>+6.1f} "
                         f"{verdict.points(r['effect']):>7} [{r['effect_low'] * 100:+.1f}, "
                         f"{r['effect_high'] * 100:+.1f}]".ljust(63)
@@ -284,8 +285,7 @@ class BalanceResult:
             out.append("  holders: holders' win rate - fair share, in points (an association: "
                        "who picks what when is not random); picked: share of the draft picks "
                        "offering it that took it")
-            g = self.games.filter((pl.col("players") == players)
-                                  & (pl.col("population") == population))
+            g = _rows_of(self.games, players, population)
             if g.height and s.label != BASE:
                 out.append("  set - base, deal by deal: " + "; ".join(
                     f"{r['measure']} {r['set']:.2f} vs {r['base']:.2f}, {r['diff']:+.2f} "
@@ -295,6 +295,14 @@ class BalanceResult:
             out.append("* bot-dependent: the direction of this verdict changes between the "
                        "populations of bots")
         return "\n".join(out)
+
+
+def _rows_of(frame: pl.DataFrame, players: int, population: str) -> pl.DataFrame:
+    """The rows of one player count and population (none from an empty table: the base
+    set tested alone has nothing to compare with)."""
+    if not frame.height:
+        return frame
+    return frame.filter((pl.col("players") == players) & (pl.col("population") == population))
 
 
 def _num(x: float, fmt: str) -> str:

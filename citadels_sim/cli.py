@@ -312,9 +312,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "classic: bonus purples")
     p.add_argument("--removed", default=None,
                    help="classic: base purple cards taken out (the Graveyard with the Diplomat)")
-    p.add_argument("--strategies", default="heuristic",
+    p.add_argument("--strategies", default="heuristic,reference",
                    help="comma-separated populations of bots, each playing every seat; "
-                        "verdicts that change direction between them are bot-dependent")
+                        "verdicts that change direction between them are bot-dependent "
+                        "(default heuristic,reference)")
     p.add_argument("--games", type=int, default=100_000,
                    help="games per set, player count and population (100000)")
     p.add_argument("--deals", type=int, default=20_000,

@@ -192,3 +192,9 @@ def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
 def test_simulate_warns_when_most_games_hit_the_round_cap():
     res = simulate(GameConfig(max_rounds=2), "heuristic", games=50, progress=False)
     assert "WARNING: 100% of the games hit the round cap" in res.summary()
+
+
+def test_the_base_set_alone(tmp_path):
+    spec = balance.Balance("base", players=(4,), **SMALL)
+    result = balance.run(spec, tmp_path / "o", progress=False)
+    assert set(result.values["set"]) == {"base"} and "base character" in result.text()
