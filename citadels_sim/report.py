@@ -334,12 +334,20 @@ def build(record: RunRecord) -> Report:
     return rep
 
 
+def _one_strategy(frame: pl.DataFrame) -> pl.DataFrame:
+    """The rows of the cells whose seats all play one strategy."""
+    return frame.filter(pl.col("strategy").n_unique().over("cell") == 1)
+
+
 def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame,
              districts: pl.DataFrame | None) -> None:
     """The report's opening: per cell, the characters whose holders' win rate differs from
     the set's average by more than the smallest difference that matters; cells whose games
-    mostly hit the round cap, loudly."""
+    mostly hit the round cap, loudly.  Only cells whose every seat plays one strategy are
+    judged: in a mixed line-up who holds what depends on the strategies' strength."""
     rep.heading("Verdict")
+    chars = _one_strategy(chars)
+    districts = None if districts is None else _one_strategy(districts)
     capped = analysis.capped_share(games, LABELS)
     for row in labelled(capped).filter(pl.col("capped_share") > 0.5).iter_rows(named=True):
         rep.text(f"**WARNING: {row['capped_share']:.0%} of the games of {row['label']} hit "
@@ -352,7 +360,9 @@ def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame,
     sdm = verdict.SDM * 100
     rep.text(f"Characters whose holders' win rate differs from their set's average by more "
              f"than {sdm:g} points (Holm-corrected within each cell, 95%): "
-             f"{decided.height} of {v.height}. Holders' rates are associations (who picks "
+             f"{decided.height} of {v.height}, in the cells where one strategy plays every "
+             "seat (a verdict whose direction changes between two such line-ups of one "
+             "set is bot-dependent). Holders' rates are associations (who picks "
              "what when is not random); `citadels balance` measures a character's value by "
              "restricted play.")
     if decided.height:
