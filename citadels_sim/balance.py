@@ -371,10 +371,10 @@ def _game_measures(record: experiment.RunRecord, cells: list[experiment.Cell],
     runs = [experiment.cell_runs(c, record.experiment, root, None)[0] for c in cells]
     moments = DealMoments(6)
     names = ("rounds", "score spread", "first crown's seat wins")
-    for chunk in zip(*runs):
+    for _, chunk in play_in_step(runs, resolve()):
         parts = []
-        for _, frames in chunk:
-            seats = frames["seats"].sort("game", "seat")
+        for played in chunk:
+            seats = played.frames["seats"].sort("game", "seat")
             n = seats["seat"].n_unique()
             score = seats["score"].to_numpy().reshape(-1, n).astype(float)
             won = seats["won"].to_numpy().reshape(-1, n)
@@ -432,23 +432,20 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
         verdict.decide(_with_interval(pl.DataFrame(values), "value"),
                        ["players", "population", "set"], sdm=spec.sdm),
         ["players", "set", "character"])
+    tables = record.tables()
     return BalanceResult(
         spec, record, value_frame,
         _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
         _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
-        _holders(record), skipped, _capped(record))
+        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]))
 
 
-def _holders(record: experiment.RunRecord) -> pl.DataFrame:
-    """Per cell and character: holders' win rate against the fair share, in points, and
-    the share of offers picked."""
-    t = record.tables()
+def _holders(t: dict[str, pl.DataFrame]) -> pl.DataFrame:
+    """Per cell and character (from the experiment's tables): holders' win rate against
+    the fair share, in points, and the share of offers picked."""
     table = analysis.character_table(t["characters"], t["games"], experiment.LABELS)
     return table.select(pl.col("players"), pl.col("lineup").alias("population"),
                         pl.col("characters").alias("set"), "character", "rank",
                         (pl.col("win_held") - pl.col("fair")).alias("holders_vs_fair"),
                         "held_rate", "picked_when_offered")
 
-
-def _capped(record: experiment.RunRecord) -> pl.DataFrame:
-    return analysis.capped_share(record.tables()["games"], ["cell"])

@@ -7,7 +7,7 @@ import polars as pl
 
 from . import figures
 from .balance import BASE, BalanceResult
-from .report import Report, build
+from .report import Report, build, with_ci
 
 METHOD = [
     ("Character value (restricted play)", "the deal (all restricted runs of one deal)",
@@ -24,10 +24,8 @@ METHOD = [
 
 def _pct(frame: pl.DataFrame, *names: str) -> pl.DataFrame:
     """Each named rate (with ``_low``/``_high``) as one text column in points."""
-    return frame.with_columns(
-        pl.format("{} [{}, {}]", *[(pl.col(c) * 100).round(1).cast(pl.String)
-                                   for c in (n, f"{n}_low", f"{n}_high")]).alias(n)
-        for n in names).drop([f"{n}_{s}" for n in names for s in ("low", "high")])
+    cols = [f"{n}{suffix}" for n in names for suffix in ("", "_low", "_high")]
+    return with_ci(frame.with_columns(pl.col(cols) * 100), *names, digits=1)
 
 
 def balance_report(result: BalanceResult) -> Report:
