@@ -19,24 +19,13 @@ from citadels_sim.compare import Sprt, compare
 from citadels_sim.config import ConfigError
 from citadels_sim.executor import Local, Pool
 from citadels_sim.simulate import ChunkTask, Run, play_task, resolve_strategies
+from test_experiment import SMALL  # the same small experiment, run locally and on a cluster
 
 distributed = pytest.importorskip("distributed")
 cluster = pytest.importorskip("citadels_sim.cluster")
 
 FIVE = GameConfig(ruleset="2016", players=5)
 LINEUP = "heuristic,random,builder,aggressive,heuristic"
-SMALL = """
-seed = 5
-games = 1200
-chunk_size = 300
-skip_invalid = true
-[grid]
-ruleset = ["classic", "2016"]
-players = [3, 4]
-lineup = ["heuristic", "mixed"]
-[lineups]
-mixed = ["heuristic", "random"]
-"""
 
 
 @pytest.fixture(scope="module")
