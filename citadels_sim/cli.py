@@ -224,10 +224,12 @@ def _tune(a: argparse.Namespace) -> None:
     from .tune import DEFAULT_SPRT, tune
     given = {k: getattr(a, k) for k in ("games", "popsize", "sigma", "validate_games",
                                         "sprt_games") if getattr(a, k) is not None}
-    result = tune(a.family, _config(a), a.league, a.budget, start=a.start,
-                  champion=a.champion, seed=a.seed, name=a.name, runs_dir=a.runs,
-                  sprt=None if a.no_sprt else _sprt(a) or DEFAULT_SPRT, workers=a.workers,
-                  progress=not a.no_progress, fresh=a.fresh, **given)
+    with _cluster(a) as executor:
+        result = tune(a.family, _config(a), a.league, a.budget, start=a.start,
+                      champion=a.champion, seed=a.seed, name=a.name, runs_dir=a.runs,
+                      sprt=None if a.no_sprt else _sprt(a) or DEFAULT_SPRT,
+                      workers=a.workers, progress=not a.no_progress, fresh=a.fresh,
+                      executor=executor, **given)
     path = result.write(Path(a.reports) / result.plan.name)
     print(result.text())
     print(f"strategy written to {path / 'strategy.toml'}; report: {path / 'report.md'}, "

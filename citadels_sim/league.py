@@ -10,6 +10,11 @@ tables plays the same deals — deck, draft and seat streams — against the sam
 the deal.  A first place shared by k players counts 1/k, so the fair share is exactly
 1/N.
 
+Evaluations go through :mod:`citadels_sim.executor` like every other game: an
+:class:`Evaluation` (one candidate on a list of tables) is a self-contained picklable task,
+so :func:`evaluate` plays a search's candidates on this machine one after another (the
+default) or side by side on a cluster's workers, with the same shares either way.
+
 A table smaller than :data:`PARALLEL_MIN_GAMES` plays on one thread: the kernel's parallel
 loop waits for its slowest thread at the end of every call, and on a search's tables (a
 few hundred games each) that wait cost more than the second thread gained — measured on
@@ -26,11 +31,14 @@ from dataclasses import dataclass
 
 import numba
 import numpy as np
+from tqdm.auto import tqdm
 
+from . import KERNEL_VERSION, __version__
 from .config import GameConfig
+from .executor import LOCAL, ChunkExecutor
 from .experiment import derive_seed
 from .kernel import layout as L
-from .simulate import build_tables, play_chunk
+from .simulate import build_tables, kernel_slot, play_chunk, threads_for
 from .stats import design_effect, wilson_deff
 from .strategies import Strategy
 
@@ -96,6 +104,44 @@ def win_shares(candidate: Strategy, tables: Sequence[Table], config: GameConfig,
         first = raw["seat"][:, :config.players, L.O_PLACE] == 1
         out.append(first[:, t.seat] / first.sum(axis=1))
     return np.concatenate(out)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """One candidate on ``tables`` as a self-contained, picklable task (``index``: its
+    place among the evaluation's candidates; ``workers``: as :func:`win_shares`)."""
+
+    index: int
+    candidate: Strategy
+    tables: tuple[Table, ...]
+    config: GameConfig
+    workers: int | None = None
+    versions: tuple[str, int] = (__version__, KERNEL_VERSION)
+
+
+def play_evaluation(task: Evaluation) -> np.ndarray:
+    """The candidate's win shares on the task's tables, played in this process (the
+    function an executor's workers run)."""
+    with kernel_slot(task.versions, task.workers):
+        return win_shares(task.candidate, task.tables, task.config, task.workers)
+
+
+def evaluate(candidates: Sequence[Strategy], tables: Sequence[Table], config: GameConfig,
+             executor: ChunkExecutor = LOCAL, workers: int | None = None,
+             bar: tqdm | None = None) -> list[np.ndarray]:
+    """Every candidate's win shares on the same ``tables`` (:func:`win_shares`), one task
+    per candidate on ``executor`` (default: here, one after another, on ``workers``
+    threads); in the candidates' order, whatever order the tasks finish in.  ``bar``, a
+    progress bar, moves on by one as each candidate's task finishes."""
+    threads = threads_for(workers, executor)
+    tasks = [Evaluation(i, c, tuple(tables), config, threads)
+             for i, c in enumerate(candidates)]
+    shares: list[np.ndarray] = [np.empty(0)] * len(tasks)
+    for task, result in executor.imap(play_evaluation, tasks):
+        shares[task.index] = result
+        if bar is not None:
+            bar.update()
+    return shares
 
 
 def share_interval(shares: np.ndarray) -> dict[str, float]:

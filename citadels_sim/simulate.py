@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -81,6 +81,13 @@ def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int,
         raise ConfigError(f"seed must be an integer in [0, 2**63), got {seed!r}.")
     if chunk_size < 1:
         raise ConfigError(f"chunk_size must be positive, got {chunk_size}.")
+    return threads_for(workers, executor)
+
+
+def threads_for(workers: int | None, executor: ChunkExecutor) -> int | None:
+    """The numba threads ``workers`` asks for on ``executor``: this machine's (all by
+    default) on the default executor; None on another, whose worker processes each play on
+    their own (``NUMBA_NUM_THREADS``), and where ``workers`` is then an error."""
     if not executor.sequential:
         if workers is not None:
             raise ConfigError("workers sets the threads of this machine; on another "
@@ -146,29 +153,39 @@ class Played(NamedTuple):
     seconds: float
 
 
+@contextmanager
+def kernel_slot(versions: tuple[str, int], threads: int | None) -> Iterator[None]:
+    """This process's kernel for one task on ``threads`` numba threads (None: all of the
+    process's, ``NUMBA_NUM_THREADS``): a task prepared by another version of the package is
+    refused; the first task in a process loads the kernel (from numba's cache; ``citadels
+    warmup`` fills it), later ones reuse it; one task at a time per process."""
+    if versions != (__version__, KERNEL_VERSION):
+        raise ConfigError(f"this process runs citadels-sim {__version__} (kernel version "
+                          f"{KERNEL_VERSION}) but the run was prepared by {versions[0]} "
+                          f"(kernel version {versions[1]}): install the same version "
+                          "on the driver and every worker.")
+    with _KERNEL_LOCK:
+        ensure_kernel(show=False)  # once per process; at once afterwards
+        previous = numba.get_num_threads()
+        numba.set_num_threads(threads or numba.config.NUMBA_NUM_THREADS)
+        try:
+            yield
+        finally:
+            numba.set_num_threads(previous)
+
+
 def play_task(task: ChunkTask) -> Played:
     """Play one chunk in this process.
 
     This is the function an executor's workers run.  The first call in a process loads
     the kernel (from numba's cache; ``citadels warmup`` fills it), later ones reuse it.
     """
-    if task.versions != (__version__, KERNEL_VERSION):
-        raise ConfigError(f"this process runs citadels-sim {__version__} (kernel version "
-                          f"{KERNEL_VERSION}) but the run was prepared by {task.versions[0]} "
-                          f"(kernel version {task.versions[1]}): install the same version "
-                          "on the driver and every worker.")
     tables = build_tables(task.config, task.strategies)
     names = [s.name for s in task.strategies]
-    with _KERNEL_LOCK:
-        ensure_kernel(show=False)  # once per process; at once afterwards
+    with kernel_slot(task.versions, task.threads):
         start = time.perf_counter()
-        previous = numba.get_num_threads()
-        numba.set_num_threads(task.threads or numba.config.NUMBA_NUM_THREADS)
-        try:
-            raw = play_chunk(tables, task.seed, task.first, task.n, task.config.players,
-                             task.picks, task.config.max_rounds)
-        finally:
-            numba.set_num_threads(previous)
+        raw = play_chunk(tables, task.seed, task.first, task.n, task.config.players,
+                         task.picks, task.config.max_rounds)
     frames = {"seats": seat_frame(raw, task.first, names),
               "characters": character_counts(raw, task.first, task.config, names),
               "districts": district_counts(raw, task.first, task.config, names)}

@@ -27,6 +27,7 @@ import os
 import pickle
 import time
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,8 +38,10 @@ from tqdm.auto import tqdm
 
 from . import KERNEL_VERSION, league as lg
 from .config import ConfigError, GameConfig
+from .executor import LOCAL, ChunkExecutor, resolve
 from .experiment import derive_seed
 from .strategies import FAMILIES, Param, Strategy, StrategyError, get, presets, tunable
+from .simulate import threads_for
 from .warmup import ensure_kernel
 
 if TYPE_CHECKING:  # compare and analysis import statsmodels: only when a run needs them
@@ -274,13 +277,8 @@ class Tuning:
 
 
 # ---- the search ---------------------------------------------------------------------------
-def _fitness(candidates: Sequence[Strategy], tables: list[lg.Table], config: GameConfig,
-             workers: int | None) -> np.ndarray:
-    return np.array([lg.win_shares(c, tables, config, workers).mean() for c in candidates])
-
-
-def _search(plan: Plan, directory: Path, fresh: bool, workers: int | None,
-            progress: bool) -> tuple[np.ndarray, list[dict], dict]:
+def _search(plan: Plan, directory: Path, fresh: bool, executor: ChunkExecutor,
+            workers: int | None, progress: bool) -> tuple[np.ndarray, list[dict], dict]:
     """Run (or resume) the CMA-ES loop; returns the final search mean, the history and
     the time and games spent."""
     import cma
@@ -308,7 +306,8 @@ def _search(plan: Plan, directory: Path, fresh: bool, workers: int | None,
             candidates = [plan.space.decode(x, plan.start, f"candidate {i}")
                           for i, x in enumerate(xs)]
             candidates.append(plan.space.decode(mean, plan.start, "search mean"))
-            fit = _fitness(candidates, plan.tables(g), plan.config, workers)
+            fit = np.array([shares.mean() for shares in lg.evaluate(
+                candidates, plan.tables(g), plan.config, executor, workers)])
             _seeded(derive_seed(plan.seed, "tell", g), es.tell, xs, (-fit[:-1]).tolist())
             state["games"] += per_generation
             session_games += per_generation
@@ -334,17 +333,17 @@ def _search(plan: Plan, directory: Path, fresh: bool, workers: int | None,
 
 
 def validate(strategy: Strategy, baseline: Strategy, plan: Plan, games: int,
-             workers: int | None = None, progress: bool = False) -> dict:
+             workers: int | None = None, progress: bool = False,
+             executor: ChunkExecutor = LOCAL) -> dict:
     """``strategy`` and ``baseline`` against the league on the same held-out deals (a seed
     stream training never uses): each one's win share with its 95% interval, and the
     paired difference strategy - baseline, deal by deal, with its interval."""
     from . import analysis
     tables = lg.schedule(plan.league, plan.config.players, games, plan.seed, "validate")
-    shares = {}
     with tqdm(total=2, unit="strategy", desc="validating", disable=not progress) as bar:
-        for key, s in (("tuned", strategy), ("start", baseline)):
-            shares[key] = lg.win_shares(s, tables, plan.config, workers)
-            bar.update()
+        tuned, start = lg.evaluate((strategy, baseline), tables, plan.config, executor,
+                                   workers, bar)
+    shares = {"tuned": tuned, "start": start}
     diff = shares["tuned"] - shares["start"]
     values, counts = np.unique(diff, return_counts=True)
     return {"tuned": lg.share_interval(shares["tuned"]),
@@ -388,7 +387,8 @@ def tune(family: str | None = None, config: GameConfig | None = None,
          validate_games: int = DEFAULT_VALIDATE,
          sprt: Sprt | tuple[float, float] | None = DEFAULT_SPRT,
          sprt_games: int = 20_000, workers: int | None = None, progress: bool = True,
-         fresh: bool = False) -> Tuning:
+         fresh: bool = False, executor: ChunkExecutor | Executor | None = None,
+         client=None) -> Tuning:
     """Tune ``family``'s parameters for ``config`` against ``league`` with CMA-ES.
 
     Parameters
@@ -410,8 +410,11 @@ def tune(family: str | None = None, config: GameConfig | None = None,
     validate_games : held-out games of the validation (``0``: none).
     sprt, sprt_games : the SPRT against the champion — a ``compare.Sprt``, or its
         (delta0, delta1) with alpha = beta = 0.05; ``None``: none — and its most deals.
-    workers : numba threads (default: all cores).
+    workers : numba threads (default: all cores); only for the default executor.
     fresh : start again even if a checkpoint exists.
+    executor, client : where the games are played (see :func:`.simulate.simulate`): each
+        candidate's evaluation of a generation is one task, so a cluster plays a
+        generation's candidates side by side; the result is the same everywhere.
     """
     from .compare import Sprt, compare
     if family is None and start is None:
@@ -438,13 +441,16 @@ def tune(family: str | None = None, config: GameConfig | None = None,
     if not 0 < sigma <= 1:
         raise ConfigError(f"sigma must be in (0, 1] (the search space is [0, 1]^d), "
                           f"got {sigma}.")
+    executor = resolve(executor, client)
+    threads_for(workers, executor)
     plan = Plan(name or default_name(family, config), family, config, members, start,
                 get(champion) if champion is not None else members[0], budget, games,
                 popsize, sigma, seed)
-    ensure_kernel()
+    if executor.sequential:  # a cluster's workers load the kernel themselves
+        ensure_kernel()
     start_time = time.perf_counter()
-    final, history, timing = _search(plan, Path(runs_dir) / plan.name, fresh, workers,
-                                     progress)
+    final, history, timing = _search(plan, Path(runs_dir) / plan.name, fresh, executor,
+                                     workers, progress)
     c = config
     deployed = plan.space.decode(
         final, start, plan.name,
@@ -452,13 +458,13 @@ def tune(family: str | None = None, config: GameConfig | None = None,
         f"league {', '.join(s.name for s in members)}, {timing['tuning_games']:,} games, "
         f"seed {seed}.")
     t0 = time.perf_counter()
-    validation = (validate(deployed, start, plan, validate_games, workers, progress)
-                  if validate_games else {})
+    validation = (validate(deployed, start, plan, validate_games, workers, progress,
+                           executor) if validate_games else {})
     timing["validation_seconds"] = round(time.perf_counter() - t0, 2)
     t0 = time.perf_counter()
     comparison = (compare(deployed, plan.champion, config, sprt_games,
                           derive_seed(seed, "sprt"), sprt=sprt, workers=workers,
-                          progress=progress) if sprt is not None else None)
+                          progress=progress, executor=executor) if sprt is not None else None)
     timing["sprt_seconds"] = round(time.perf_counter() - t0, 2)
     timing["wall_seconds"] = round(time.perf_counter() - start_time, 2)
     frame = pl.DataFrame([{k: v for k, v in h.items() if k != "x"} for h in history])

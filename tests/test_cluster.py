@@ -13,13 +13,16 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from citadels_sim import GameConfig, balance, experiment, report, simulate
+import numpy as np
+
+from citadels_sim import GameConfig, balance, experiment, report, simulate, tune
 from citadels_sim.cli import main
 from citadels_sim.compare import Sprt, compare
 from citadels_sim.config import ConfigError
 from citadels_sim.executor import Local, Pool
 from citadels_sim.simulate import ChunkTask, Run, play_task, resolve_strategies
 from test_experiment import SMALL  # the same small experiment, run locally and on a cluster
+from test_tune import TINY  # the same tiny tuning run
 
 distributed = pytest.importorskip("distributed")
 cluster = pytest.importorskip("citadels_sim.cluster")
@@ -116,6 +119,34 @@ def test_balance_on_a_cluster_gives_the_local_verdicts(client, tmp_path):
     local = balance.run(spec, tmp_path / "local", progress=False)
     remote = balance.run(spec, tmp_path / "remote", progress=False, client=client)
     assert remote.values.equals(local.values) and remote.text() == local.text()
+
+
+def test_tuning_on_a_cluster_gives_the_local_search(client, tmp_path):
+    """Each generation's candidates are tasks on the workers; the search, the deployed
+    strategy, the held-out validation and the SPRT come out the same."""
+    local = tune("heuristic", GameConfig(players=4), runs_dir=tmp_path / "local", **TINY)
+    remote = tune("heuristic", GameConfig(players=4), runs_dir=tmp_path / "remote",
+                  client=client, **TINY)
+    assert remote.history.equals(local.history)
+    assert np.array_equal(remote.strategy.row(), local.strategy.row())
+    assert remote.validation == local.validation
+    assert remote.comparison.text() == local.comparison.text()
+    with pytest.raises(ConfigError, match="leave workers out"):
+        tune("heuristic", GameConfig(players=4), runs_dir=tmp_path / "w", workers=1,
+             client=client, **TINY)
+
+
+def test_tune_cli_on_a_running_scheduler_prints_the_local_result(client, tmp_path, capsys):
+    args = ["tune", "--family", "heuristic", "--league", "heuristic", "--budget", "600",
+            "--games", "40", "--popsize", "4", "--validate-games", "400", "--sprt-games",
+            "200", "--no-progress", "--reports", str(tmp_path / "reports")]
+    assert main(args + ["--runs", str(tmp_path / "local")]) == 0
+    local = capsys.readouterr().out
+    assert main(args + ["--runs", str(tmp_path / "remote"), "--cluster",
+                        client.scheduler.address]) == 0
+    remote = capsys.readouterr().out
+    # the first line holds the search's time and speed; the checkpoint paths differ
+    assert local.splitlines()[1:-1] == remote.splitlines()[1:-1]
 
 
 def test_a_killed_driver_reruns_without_replaying_written_chunks(client, tmp_path):
