@@ -21,6 +21,7 @@ from .results import Results  # noqa: E402
 from .simulate import simulate  # noqa: E402
 from .strategies import Strategy  # noqa: E402
 from .tune import tune  # noqa: E402
+from .harden import harden  # noqa: E402
 
-__all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "replay", "simulate", "tune",
-           "__version__", "KERNEL_VERSION"]
+__all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "harden", "replay", "simulate",
+           "tune", "__version__", "KERNEL_VERSION"]

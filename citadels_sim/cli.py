@@ -1,5 +1,5 @@
 """The ``citadels`` command line: simulate, replay, bench, warmup, list, experiment, report,
-compare, balance, tune."""
+compare, balance, tune, harden."""
 
 from __future__ import annotations
 
@@ -229,11 +229,27 @@ def _tune(a: argparse.Namespace) -> None:
                       champion=a.champion, seed=a.seed, name=a.name, runs_dir=a.runs,
                       sprt=None if a.no_sprt else _sprt(a) or DEFAULT_SPRT,
                       workers=a.workers, progress=not a.no_progress, fresh=a.fresh,
-                      executor=executor, **given)
+                      copies=a.copies, executor=executor, **given)
     path = result.write(Path(a.reports) / result.plan.name)
     print(result.text())
     print(f"strategy written to {path / 'strategy.toml'}; report: {path / 'report.md'}, "
           f"{path / 'report.html'}; checkpoint: {Path(a.runs) / result.plan.name}")
+
+
+def _harden(a: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from .harden import harden
+    with _cluster(a) as executor:
+        result = harden(a.start, _config(a), a.rounds, exploit_family=a.exploit_family,
+                        extra=a.extra, budget=a.budget, exploit_budget=a.exploit_budget,
+                        seed=a.seed, name=a.name, runs_dir=a.runs,
+                        validate_games=a.validate_games, workers=a.workers,
+                        progress=not a.no_progress, executor=executor)
+    path = result.write(Path(a.reports) / result.strategy.name)
+    print(result.text())
+    print(f"strategy written to {path / 'strategy.toml'}; report: {path / 'report.md'}, "
+          f"{path / 'report.html'}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -345,6 +361,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "preset but random)")
     p.add_argument("--start", default=None,
                    help="strategy the search starts from (default: the family's preset)")
+    p.add_argument("--copies", action="store_true",
+                   help="the candidate in every seat but one, each league member alone in "
+                        "the last; fitness: the copies' share together (tune against "
+                        "exploiters to be hard to exploit)")
     p.add_argument("--champion", default=None,
                    help="strategy the SPRT tests against (default: the league's first)")
     p.add_argument("--budget", type=int, default=200_000,
@@ -370,6 +390,30 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     _add_strategies_file(p)
     p.set_defaults(run=_tune)
+    p = sub.add_parser("harden", help="make a strategy hard to exploit: exploit it, tune it "
+                                      "against its exploiters (tune --copies), repeat")
+    _add_config_args(p)
+    p.add_argument("--start", required=True,
+                   help="the strategy to harden (a preset or FILE.toml:NAME)")
+    p.add_argument("--rounds", type=int, default=4, help="tuning rounds (default 4)")
+    p.add_argument("--exploit-family", default="heuristic",
+                   help="the family of the exploiters searched (default heuristic)")
+    p.add_argument("--extra", default="builder,heuristic",
+                   help="presets in every round's league beside the exploiters "
+                        "(default builder,heuristic)")
+    p.add_argument("--budget", type=int, default=1_500_000,
+                   help="games of each round's tuning (default 1500000)")
+    p.add_argument("--exploit-budget", type=int, default=700_000,
+                   help="games of each exploit search (default 700000)")
+    p.add_argument("--validate-games", type=int, default=100_000,
+                   help="held-out games of every search's validation (default 100000)")
+    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    p.add_argument("--name", default=None,
+                   help="the hardened strategy's name and the runs' prefix (default "
+                        "hardened-START)")
+    common(p)
+    _add_strategies_file(p)
+    p.set_defaults(run=_harden)
     return parser
 
 

@@ -249,3 +249,25 @@ def learning_curve(history: pl.DataFrame, fair: float, held_out: dict | None = N
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
     return fig
+
+
+def exploit_curve(rounds: pl.DataFrame) -> Figure:
+    """A hardening run's exploitability per round: what a tuned exploiter gains over the
+    fair share against that round's strategy, with 95% intervals (round 0: the start)."""
+    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
+    x = rounds["round"].to_numpy()
+    y = rounds["gain_points"].to_numpy()
+    ax.errorbar(x, y, yerr=[y - rounds["gain_low"].to_numpy(),
+                            rounds["gain_high"].to_numpy() - y],
+                color=COLORS[0], marker="o", ms=6, capsize=4, lw=1.5)
+    for xi, yi in zip(x, y):
+        ax.annotate(f"{yi:+.1f}", (xi, yi), textcoords="offset points", xytext=(8, 4),
+                    fontsize=9)
+    ax.axhline(0, color="black", ls="dotted", lw=1, label="fair share (no exploit)")
+    ax.set_xticks(x)
+    ax.set(title="Exploitability per round: a tuned exploiter's gain",
+           xlabel="round (0: the start strategy)",
+           ylabel="exploiter's gain over the fair share (points)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="upper right")
+    return fig

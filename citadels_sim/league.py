@@ -10,6 +10,12 @@ tables plays the same deals — deck, draft and seat streams — against the sam
 the deal.  A first place shared by k players counts 1/k, so the fair share is exactly
 1/N.
 
+With ``copies``, it is the other way round: the candidate fills every seat but one, where a
+single league member sits (each member in turn, in every seat), and the candidate's share
+is that of its copies together (fair: (N-1)/N) -- what it keeps from a lone deviator.  A
+strategy tuned so is one that is hard to exploit by the league's members (the league then
+holds strategies tuned to exploit it: ``citadels tune --copies``).
+
 Evaluations go through :mod:`citadels_sim.executor` like every other game: an
 :class:`Evaluation` (one candidate on a list of tables) is a self-contained picklable task,
 so :func:`evaluate` plays a search's candidates on this machine one after another (the
@@ -46,33 +52,41 @@ from .strategies import Strategy
 @dataclass(frozen=True)
 class Table:
     """``games`` games from ``seed`` with the candidate in ``seat`` and ``opponents`` in
-    the other seats (in seat order)."""
+    the other seats (in seat order); with ``copies``, the one opponent in ``seat`` and the
+    candidate in every other seat."""
 
     seat: int
     opponents: tuple[Strategy, ...]
     seed: int
     games: int
+    copies: bool = False
 
-    def lineup(self, candidate: Strategy) -> list[Strategy]:
+    def lineup(self, candidate: Strategy, players: int) -> list[Strategy]:
+        if self.copies:
+            seats = [candidate] * (players - 1)
+            seats.insert(self.seat, self.opponents[0])
+            return seats
         seats = list(self.opponents)
         seats.insert(self.seat, candidate)
         return seats
 
 
 def schedule(league: Sequence[Strategy], players: int, games: int, seed: int,
-             *stream: object) -> list[Table]:
+             *stream: object, copies: bool = False) -> list[Table]:
     """The tables of one evaluation of about ``games`` games (rounded up to fill every
     table alike): one block of opponents per league member (one block when the league has
     one member), each opponent seat drawn uniformly from the league, and the candidate in
-    every seat of each block.  Seeds and draws derive from ``seed`` and ``stream`` (e.g.
+    every seat of each block; with ``copies``, block ``b`` seats league member ``b`` alone
+    in every seat in turn.  Seeds and draws derive from ``seed`` and ``stream`` (e.g.
     ``("train", generation)``), so distinct streams never share a deal."""
     blocks = len(league)
     draw = np.random.default_rng(derive_seed(seed, *stream, "league"))
     per = max(1, math.ceil(games / (blocks * players)))
     tables = []
     for b in range(blocks):
-        opponents = tuple(league[i] for i in draw.integers(len(league), size=players - 1))
-        tables += [Table(seat, opponents, derive_seed(seed, *stream, b, seat), per)
+        opponents = ((league[b],) if copies else
+                     tuple(league[i] for i in draw.integers(len(league), size=players - 1)))
+        tables += [Table(seat, opponents, derive_seed(seed, *stream, b, seat), per, copies)
                    for seat in range(players)]
     return tables
 
@@ -94,15 +108,18 @@ def _threads(n: int | None) -> Iterator[None]:
 def win_shares(candidate: Strategy, tables: Sequence[Table], config: GameConfig,
                workers: int | None = None) -> np.ndarray:
     """The candidate's win share in every game of ``tables`` (1, 0, or 1/k for a first
-    place shared by k), table after table; ``workers`` threads (default: all cores) for
-    tables of at least :data:`PARALLEL_MIN_GAMES` games, one for smaller ones."""
+    place shared by k; with ``copies``, its copies' together), table after table;
+    ``workers`` threads (default: all cores) for tables of at least
+    :data:`PARALLEL_MIN_GAMES` games, one for smaller ones."""
     out = []
     for t in tables:
+        lineup = t.lineup(candidate, config.players)
         with _threads(workers if t.games >= PARALLEL_MIN_GAMES else 1):
-            raw = play_chunk(build_tables(config, t.lineup(candidate)), t.seed, 0, t.games,
+            raw = play_chunk(build_tables(config, lineup), t.seed, 0, t.games,
                              config.players, False, config.max_rounds)
         first = raw["seat"][:, :config.players, L.O_PLACE] == 1
-        out.append(first[:, t.seat] / first.sum(axis=1))
+        share = first[:, t.seat] / first.sum(axis=1)
+        out.append(1 - share if t.copies else share)
     return np.concatenate(out)
 
 

@@ -142,6 +142,7 @@ class Plan:
     popsize: int
     sigma: float
     seed: int
+    copies: bool = False  # the candidate in every seat but one (league.schedule)
     space: Space = field(init=False)
     generations: int = field(init=False)
 
@@ -159,7 +160,13 @@ class Plan:
     def tables(self, generation: int) -> list[lg.Table]:
         """The training tables of a generation (fresh deals every generation)."""
         return lg.schedule(self.league, self.config.players, self.games, self.seed, "train",
-                           generation)
+                           generation, copies=self.copies)
+
+    @property
+    def fair(self) -> float:
+        """The fitness of an even strategy: 1/N, or (N-1)/N for copies."""
+        n = self.config.players
+        return (n - 1) / n if self.copies else 1 / n
 
     def settings(self) -> dict:
         """The plan as JSON-able data (checkpoint and metadata)."""
@@ -168,7 +175,7 @@ class Plan:
                 "start": _describe(self.start), "champion": _describe(self.champion),
                 "budget": self.budget, "games_per_candidate": self.games,
                 "popsize": self.popsize, "sigma": self.sigma, "seed": self.seed,
-                "generations": self.generations, "space": self.space.table(),
+                "copies": self.copies, "generations": self.generations, "space": self.space.table(),
                 "kernel_version": KERNEL_VERSION}
 
 
@@ -236,7 +243,7 @@ class Tuning:
 
     @property
     def fair(self) -> float:
-        return 1 / self.plan.config.players
+        return self.plan.fair
 
     def parameters(self) -> pl.DataFrame:
         """Per parameter: bounds, the start's value and the deployed one."""
@@ -339,7 +346,8 @@ def validate(strategy: Strategy, baseline: Strategy, plan: Plan, games: int,
     stream training never uses): each one's win share with its 95% interval, and the
     paired difference strategy - baseline, deal by deal, with its interval."""
     from . import analysis
-    tables = lg.schedule(plan.league, plan.config.players, games, plan.seed, "validate")
+    tables = lg.schedule(plan.league, plan.config.players, games, plan.seed, "validate",
+                         copies=plan.copies)
     with tqdm(total=2, unit="strategy", desc="validating", disable=not progress) as bar:
         tuned, start = lg.evaluate((strategy, baseline), tables, plan.config, executor,
                                    workers, bar)
@@ -349,7 +357,7 @@ def validate(strategy: Strategy, baseline: Strategy, plan: Plan, games: int,
     return {"tuned": lg.share_interval(shares["tuned"]),
             "start": lg.share_interval(shares["start"]),
             "difference": analysis.diff_test(values, counts),
-            "fair": 1 / plan.config.players, "tables": len(tables)}
+            "fair": plan.fair, "tables": len(tables)}
 
 
 def _lineup(specs: str | Sequence[str | Strategy] | None) -> tuple[Strategy, ...]:
@@ -387,8 +395,8 @@ def tune(family: str | None = None, config: GameConfig | None = None,
          validate_games: int = DEFAULT_VALIDATE,
          sprt: Sprt | tuple[float, float] | None = DEFAULT_SPRT,
          sprt_games: int = 20_000, workers: int | None = None, progress: bool = True,
-         fresh: bool = False, executor: ChunkExecutor | Executor | None = None,
-         client=None) -> Tuning:
+         fresh: bool = False, copies: bool = False,
+         executor: ChunkExecutor | Executor | None = None, client=None) -> Tuning:
     """Tune ``family``'s parameters for ``config`` against ``league`` with CMA-ES.
 
     Parameters
@@ -412,6 +420,10 @@ def tune(family: str | None = None, config: GameConfig | None = None,
         (delta0, delta1) with alpha = beta = 0.05; ``None``: none — and its most deals.
     workers : numba threads (default: all cores); only for the default executor.
     fresh : start again even if a checkpoint exists.
+    copies : fill every seat but one with the candidate, the league's members taking the
+        last seat one at a time; fitness is the copies' share together (fair (N-1)/N):
+        tuning for what a strategy keeps from a lone deviator, i.e. against being
+        exploited by the league (put strategies tuned to exploit it there).
     executor, client : where the games are played (see :func:`.simulate.simulate`): each
         candidate's evaluation of a generation is one task, so a cluster plays a
         generation's candidates side by side; the result is the same everywhere.
@@ -445,7 +457,7 @@ def tune(family: str | None = None, config: GameConfig | None = None,
     threads_for(workers, executor)
     plan = Plan(name or default_name(family, config), family, config, members, start,
                 get(champion) if champion is not None else members[0], budget, games,
-                popsize, sigma, seed)
+                popsize, sigma, seed, copies)
     if executor.sequential:  # a cluster's workers load the kernel themselves
         ensure_kernel()
     start_time = time.perf_counter()

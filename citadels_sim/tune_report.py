@@ -13,6 +13,7 @@ import numba
 import polars as pl
 
 from . import KERNEL_VERSION, __version__, figures
+from .config import GameConfig
 from .report import Report, write as write_report
 from .strategies import presets, to_toml
 from .tune import Tuning
@@ -22,7 +23,9 @@ STRATEGY_FILE = "strategy.toml"
 HOW_TO_READ = [
     "Fitness is the mean win share of a strategy against the league: in each game it "
     "sits in one seat (every seat in turn), league members fill the others, and a first "
-    "place shared by k players counts 1/k, so the fair share is exactly 1/N.",
+    "place shared by k players counts 1/k, so the fair share is exactly 1/N. A run with "
+    "--copies turns it round: the strategy fills every seat but one, each league member "
+    "sits alone in the last, and fitness is the copies' share together (fair (N-1)/N).",
     "The learning curve is training fitness: every candidate of a generation plays the "
     "same deals (common random numbers), fresh deals each generation. The search mean is "
     "the centre CMA-ES samples around and the strategy that is deployed; the best "
@@ -45,11 +48,9 @@ HOW_TO_READ = [
 ]
 
 
-def command(t: Tuning) -> str:
-    """The ``citadels tune`` command that reproduces the run."""
-    p, c = t.plan, t.plan.config
-    args = ["citadels", "tune", "--family", p.family, "--ruleset", c.ruleset,
-            "--players", str(c.players)]
+def config_args(c: GameConfig) -> list[str]:
+    """The command-line options that give configuration ``c``."""
+    args = ["--ruleset", c.ruleset, "--players", str(c.players)]
     d = c.to_dict()
     if c.characters is not None:
         args += ["--characters", c.characters if isinstance(c.characters, str)
@@ -61,10 +62,17 @@ def command(t: Tuning) -> str:
         args += ["--removed", ",".join(c.removed)]
     if c.quick:
         args.append("--quick")
+    return args
+
+
+def command(t: Tuning) -> str:
+    """The ``citadels tune`` command that reproduces the run."""
+    p = t.plan
+    args = ["citadels", "tune", "--family", p.family, *config_args(p.config)]
     args += ["--league", ",".join(s.name for s in p.league), "--start", p.start.name,
              "--champion", p.champion.name, "--budget", str(p.budget),
              "--games", str(p.games), "--popsize", str(p.popsize), "--sigma", str(p.sigma),
-             "--seed", str(p.seed), "--name", p.name]
+             "--seed", str(p.seed), "--name", p.name] + (["--copies"] if p.copies else [])
     return shlex.join(args)
 
 
@@ -130,7 +138,7 @@ def build(t: Tuning) -> Report:
         t.history, t.fair, t.validation.get("tuned") if t.validation else None),
         "Training win share per generation against the games played: the search mean "
         "(deployed), the population's average and its best candidate (biased up); dotted: "
-        "the fair share 1/N; diamond: the deployed strategy on held-out deals, 95% "
+        "the fair share (1/N; (N-1)/N with --copies); diamond: the deployed strategy on held-out deals, 95% "
         "interval.")
     rep.tables["history"] = t.history
     rep.heading("Parameters")

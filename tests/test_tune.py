@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from citadels_sim import GameConfig, tune
+from citadels_sim import GameConfig, league, tune
 from citadels_sim.cli import main
 from citadels_sim.config import ConfigError
 from citadels_sim.strategies import FAMILIES, get, tunable
@@ -92,6 +92,34 @@ def test_league_of_a_preset_and_an_earlier_champion(tmp_path):
     assert [s.name for s in second.plan.league] == ["builder", first.strategy.name]
     assert len(second.plan.tables(0)) == 2 * 4  # one block per league member, every seat
     assert second.comparison.b == "builder"
+
+
+def test_copies_seat_each_member_alone_against_the_candidate_everywhere_else():
+    builder, heuristic = get("builder"), get("heuristic")
+    tables = league.schedule([builder, heuristic], 4, 80, 3, "train", 0, copies=True)
+    assert [(t.seat, t.opponents) for t in tables] == [
+        (seat, (member,)) for member in (builder, heuristic) for seat in range(4)]
+    candidate = get("aggressive")
+    assert tables[5].lineup(candidate, 4) == [candidate, heuristic, candidate, candidate]
+    # the copies' share is what the lone member does not win, game by game, on the same deals
+    config = GameConfig(players=4)
+    copies = league.win_shares(candidate, tables, config)
+    alone = np.concatenate([league.win_shares(
+        t.opponents[0], [league.Table(t.seat, (candidate,) * 3, t.seed, t.games)], config)
+        for t in tables])
+    assert np.array_equal(copies, 1 - alone)
+
+
+def test_a_copies_run_tunes_against_lone_deviators(tmp_path):
+    result = tune("heuristic", GameConfig(players=4), runs_dir=tmp_path, copies=True,
+                  **{**TINY, "league": "builder,heuristic"})
+    assert result.fair == 0.75 and result.validation["fair"] == 0.75
+    assert all(t.copies for t in result.plan.tables(0))
+    assert result.plan.settings()["copies"] is True
+    assert "0.7500" in result.text()  # the fair share the text measures against
+    with pytest.raises(ConfigError, match="copies"):  # not a resume of another setting
+        tune("heuristic", GameConfig(players=4), runs_dir=tmp_path,
+             **{**TINY, "league": "builder,heuristic"}, name=result.plan.name)
 
 
 def test_other_settings_do_not_resume_a_checkpoint(tmp_path):

@@ -1,0 +1,77 @@
+"""citadels harden: the double-oracle loop of tuning runs, its report, resuming, errors."""
+
+import numpy as np
+import pytest
+
+from citadels_sim import GameConfig, harden
+from citadels_sim.cli import main
+from citadels_sim.strategies import get
+
+SMALL = dict(rounds=1, budget=8_064, exploit_budget=6_500, validate_games=1_000,
+             progress=False)
+
+
+@pytest.fixture(scope="module")
+def hardened(tmp_path_factory):
+    runs = tmp_path_factory.mktemp("runs")
+    return runs, harden("reference", GameConfig(players=4), runs_dir=runs, **SMALL)
+
+
+def test_each_round_tunes_copies_against_the_exploiters_then_exploits_again(hardened):
+    _, h = hardened
+    first, second = h.exploits
+    (tuning,) = h.tunings
+    assert first.plan.family == "heuristic" and first.plan.league[0].name == "reference"
+    assert tuning.plan.copies and tuning.plan.start.name == "reference"
+    assert [s.name for s in tuning.plan.league] == [first.strategy.name, "builder",
+                                                    "heuristic"]
+    assert np.array_equal(tuning.plan.league[0].row(), first.strategy.row())
+    assert np.array_equal(second.plan.league[0].row(), tuning.strategy.row())
+    assert np.array_equal(h.strategy.row(), tuning.strategy.row())
+    rounds = h.rounds()
+    assert rounds["round"].to_list() == [0, 1]
+    shares = [e.validation["tuned"]["share"] for e in h.exploits]
+    assert np.allclose(rounds["gain_points"], [100 * (s - 0.25) for s in shares])
+    assert rounds["copies_share"][1] == tuning.validation["tuned"]["share"]
+    assert "round 1" in h.text()
+
+
+def test_report_and_strategy_file(hardened, tmp_path):
+    _, h = hardened
+    out = h.write(tmp_path / "rep")
+    for name in ("report.md", "report.html", "strategy.toml", "figures/exploitability.png",
+                 "tables/rounds.csv", "metadata.json"):
+        assert (out / name).exists(), name
+    assert "citadels harden --start reference" in (out / "report.md").read_text()
+    loaded = get(f"{out / 'strategy.toml'}:{h.strategy.name}")
+    assert np.array_equal(loaded.row(), h.strategy.row())
+
+
+def test_a_rerun_resumes_every_search_without_playing(hardened):
+    runs, h = hardened
+    again = harden("reference", GameConfig(players=4), runs_dir=runs, **SMALL)
+    assert all(t.timing["session_games"] == 0 for t in (*again.exploits, *again.tunings))
+    assert again.rounds().equals(h.rounds())
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--rounds", "-1"], "rounds must be a whole number of at least 0"),
+    (["--validate-games", "0"], "validate_games must be positive"),
+    (["--extra", "nosuch"], "Unknown strategy 'nosuch'"),
+])
+def test_bad_input_is_a_clear_error(args, message, tmp_path, capsys):
+    assert main(["harden", "--start", "reference", *args, "--runs", str(tmp_path),
+                 "--reports", str(tmp_path), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_cli_one_liner(tmp_path, capsys):
+    code = main(["harden", "--start", "reference", "--players", "4", "--rounds", "1",
+                 "--budget", "8064", "--exploit-budget", "6500", "--validate-games", "1000",
+                 "--name", "hard", "--runs", str(tmp_path / "runs"), "--reports",
+                 str(tmp_path / "reports"), "--no-progress"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "hard: hardened in 1 rounds" in out and "round 1: hard-round1" in out
+    assert (tmp_path / "reports" / "hard" / "strategy.toml").exists()
