@@ -265,6 +265,7 @@ def exploit_curve(rounds: pl.DataFrame) -> Figure:
                     fontsize=9)
     ax.axhline(0, color="black", ls="dotted", lw=1, label="fair share (no exploit)")
     ax.set_xticks(x)
+    ax.set_xlim(x.min() - 0.4, x.max() + 0.6)  # room for the last label
     ax.set(title="Exploitability per round: a tuned exploiter's gain",
            xlabel="round (0: the start strategy)",
            ylabel="exploiter's gain over the fair share (points)")

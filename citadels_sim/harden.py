@@ -105,6 +105,7 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     validate_games : held-out games of every search's validation.
     workers, executor, client : where the games are played, as for :func:`.tune.tune`.
     """
+    spec = start if isinstance(start, str) else start.name  # as given, for the command
     start = get(start)
     config = config or GameConfig()
     if not isinstance(rounds, int) or rounds < 0:
@@ -139,7 +140,7 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                         f"{config.ruleset}, {config.players} players, exploiters of family "
                         f"{exploit_family}, extra {', '.join(s.name for s in extra)}, "
                         f"seed {seed}.")
-    settings = {"start": start.name, "rounds": rounds, "exploit_family": exploit_family,
+    settings = {"start": spec, "rounds": rounds, "exploit_family": exploit_family,
                 "extra": [s.name for s in extra], "budget": budget,
                 "exploit_budget": exploit_budget, "seed": seed, "name": name,
                 "validate_games": validate_games}

@@ -9,9 +9,8 @@ from pathlib import Path
 
 from . import KERNEL_VERSION, __version__, figures
 from .harden import Hardening
-from .report import Report, write as write_report
-from .strategies import to_toml
-from .tune_report import STRATEGY_FILE, config_args
+from .report import Report
+from .tune_report import STRATEGY_FILE, config_args, write_with_strategy
 
 
 def command(h: Hardening) -> str:
@@ -46,7 +45,8 @@ def build(h: Hardening) -> Report:
          .cast(str) + ", " + rounds["exploit_high"].round(4).cast(str) + "]")
         .alias("exploiter's win share [95%]"),
         rounds["gain_points"].round(1).alias("gain over fair (points)"),
-        rounds["copies_share"].round(4).alias("copies' share against the round's league"))
+        rounds["copies_share"].round(4).cast(str).fill_null("(start)").alias(
+            f"copies' share against the round's league (fair {(c.players - 1) / c.players:.2f})"))
     rep.table(shown)
     rep.tables["rounds"] = rounds
     rep.text(f"The hardened strategy is in {STRATEGY_FILE} as {h.strategy.name}. "
@@ -60,7 +60,4 @@ def build(h: Hardening) -> Report:
 
 def write(h: Hardening, path: str | Path) -> Path:
     """Write the report and ``strategy.toml`` into directory ``path``; returns it."""
-    path = write_report(build(h), path)
-    (path / STRATEGY_FILE).write_text(to_toml(
-        [h.strategy], f"{h.strategy.name}: written by citadels harden\n{command(h)}"))
-    return path
+    return write_with_strategy(build(h), h.strategy, path, "citadels harden", command(h))

@@ -31,11 +31,9 @@ this project's shared 2-core machine, 16,000-17,000 games/s on two threads again
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 from tqdm.auto import tqdm
 
@@ -44,7 +42,7 @@ from .config import GameConfig
 from .executor import LOCAL, ChunkExecutor
 from .experiment import derive_seed
 from .kernel import layout as L
-from .simulate import build_tables, kernel_slot, play_chunk, threads_for
+from .simulate import build_tables, kernel_slot, numba_threads, play_chunk, threads_for
 from .stats import design_effect, wilson_deff
 from .strategies import Strategy
 
@@ -95,16 +93,6 @@ def schedule(league: Sequence[Strategy], players: int, games: int, seed: int,
 PARALLEL_MIN_GAMES = 2_000
 
 
-@contextmanager
-def _threads(n: int | None) -> Iterator[None]:
-    previous = numba.get_num_threads()
-    numba.set_num_threads(n or numba.config.NUMBA_NUM_THREADS)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
-
-
 def win_shares(candidate: Strategy, tables: Sequence[Table], config: GameConfig,
                workers: int | None = None) -> np.ndarray:
     """The candidate's win share in every game of ``tables`` (1, 0, or 1/k for a first
@@ -114,7 +102,7 @@ def win_shares(candidate: Strategy, tables: Sequence[Table], config: GameConfig,
     out = []
     for t in tables:
         lineup = t.lineup(candidate, config.players)
-        with _threads(workers if t.games >= PARALLEL_MIN_GAMES else 1):
+        with numba_threads(workers if t.games >= PARALLEL_MIN_GAMES else 1):
             raw = play_chunk(build_tables(config, lineup), t.seed, 0, t.games,
                              config.players, False, config.max_rounds)
         first = raw["seat"][:, :config.players, L.O_PLACE] == 1

@@ -166,12 +166,19 @@ def kernel_slot(versions: tuple[str, int], threads: int | None) -> Iterator[None
                           "on the driver and every worker.")
     with _KERNEL_LOCK:
         ensure_kernel(show=False)  # once per process; at once afterwards
-        previous = numba.get_num_threads()
-        numba.set_num_threads(threads or numba.config.NUMBA_NUM_THREADS)
-        try:
+        with numba_threads(threads):
             yield
-        finally:
-            numba.set_num_threads(previous)
+
+
+@contextmanager
+def numba_threads(n: int | None) -> Iterator[None]:
+    """Play on ``n`` numba threads (None: all of the process's) inside the block."""
+    previous = numba.get_num_threads()
+    numba.set_num_threads(n or numba.config.NUMBA_NUM_THREADS)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
 
 
 def play_task(task: ChunkTask) -> Played:

@@ -15,7 +15,7 @@ import polars as pl
 from . import KERNEL_VERSION, __version__, figures
 from .config import GameConfig
 from .report import Report, write as write_report
-from .strategies import presets, to_toml
+from .strategies import Strategy, presets, to_toml
 from .tune import Tuning
 
 STRATEGY_FILE = "strategy.toml"
@@ -166,7 +166,14 @@ def build(t: Tuning) -> Report:
 
 def write(t: Tuning, path: str | Path) -> Path:
     """Write the report and ``strategy.toml`` into directory ``path``; returns it."""
-    path = write_report(build(t), path)
-    (path / STRATEGY_FILE).write_text(to_toml(
-        [t.strategy], f"{t.strategy.name}: written by citadels tune\n{command(t)}"))
+    return write_with_strategy(build(t), t.strategy, path, "citadels tune", command(t))
+
+
+def write_with_strategy(rep: Report, strategy: Strategy, path: str | Path, by: str,
+                        how: str) -> Path:
+    """Write ``rep`` into directory ``path`` with ``strategy`` as ``strategy.toml``, headed
+    by who wrote it (``by``) and the command that reproduces it (``how``)."""
+    path = write_report(rep, path)
+    (path / STRATEGY_FILE).write_text(to_toml([strategy], f"{strategy.name}: written by "
+                                                          f"{by}\n{how}"))
     return path
