@@ -253,7 +253,8 @@ def learning_curve(history: pl.DataFrame, fair: float, held_out: dict | None = N
 
 def exploit_curve(rounds: pl.DataFrame) -> Figure:
     """A hardening run's exploitability per round: what a tuned exploiter gains over the
-    fair share against that round's strategy, with 95% intervals (round 0: the start)."""
+    fair share against that round's strategy, with 95% intervals (round 0: the start); a
+    star on the deployed round."""
     fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     x = rounds["round"].to_numpy()
     y = rounds["gain_points"].to_numpy()
@@ -263,6 +264,9 @@ def exploit_curve(rounds: pl.DataFrame) -> Figure:
     for xi, yi in zip(x, y):
         ax.annotate(f"{yi:+.1f}", (xi, yi), textcoords="offset points", xytext=(8, 4),
                     fontsize=9)
+    chosen = rounds.filter(pl.col("deployed"))
+    ax.plot(chosen["round"], chosen["gain_points"], ls="none", marker="*", ms=16,
+            color="crimson", zorder=5, label="deployed (least exploited)")
     ax.axhline(0, color="black", ls="dotted", lw=1, label="fair share (no exploit)")
     ax.set_xticks(x)
     ax.set_xlim(x.min() - 0.4, x.max() + 0.6)  # room for the last label

@@ -7,7 +7,9 @@ tuned against copies of it in every other seat, and its held-out gain over the f
 ``copies=True`` -- its copies in every seat but one, each exploiter found so far (and the
 ``extra`` presets, so that plain opponents stay beaten) alone in the last -- starting from
 the previous round's strategy, and exploits the result again with a fresh search.  The last
-round's strategy is deployed; the exploit gains per round say how far hardening got.
+strategy deployed is the one whose exploiter gained least (the start included: if no round
+beats it, hardening returns the start); the exploit gains per round say how far hardening
+got.  The loop need not converge -- a round can open a new exploit -- so read the curve.
 
 Every search is a tuning run of its own (``runs_dir/NAME-exploitK``, ``NAME-roundK``), so a
 killed run started again resumes where it stopped and ends with the same result.
@@ -43,6 +45,7 @@ class Hardening:
     exploits: list[Tuning]   # exploits[k]: against round k's strategy
     tunings: list[Tuning]    # tunings[k - 1]: round k's strategy
     settings: dict           # harden()'s arguments (start, rounds, budgets, ...) by name
+    deployed: int            # the round whose strategy is deployed (least exploited)
 
     def rounds(self) -> pl.DataFrame:
         """One row per round: the strategy, its copies' held-out share against the league
@@ -58,13 +61,15 @@ class Hardening:
                 "copies_share": t.validation["tuned"]["share"] if t else None,
                 "exploit_share": v["share"], "exploit_low": v["low"], "exploit_high": v["high"],
                 "gain_points": 100 * (v["share"] - fair),
-                "gain_low": 100 * (v["low"] - fair), "gain_high": 100 * (v["high"] - fair)})
+                "gain_low": 100 * (v["low"] - fair), "gain_high": 100 * (v["high"] - fair),
+                "deployed": k == self.deployed})
         return pl.DataFrame(rows)
 
     def text(self) -> str:
         """A plain-text summary, one line per round."""
         lines = [f"{self.strategy.name}: hardened in {len(self.tunings)} rounds "
-                 f"({self.config.ruleset}, {self.config.players} players)"]
+                 f"({self.config.ruleset}, {self.config.players} players); deployed: round "
+                 f"{self.deployed}, the least exploited"]
         for r in self.rounds().iter_rows(named=True):
             lines.append(f"  round {r['round']}: {r['strategy']:<32} a tuned exploiter wins "
                          f"{r['exploit_share']:.4f} [{r['exploit_low']:.4f}, "
@@ -135,8 +140,12 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
             tunings.append(t)
             current = t.strategy
             bar.update()
-    deployed = Strategy(name, current.family, current.base, dict(current.params),
-                        f"{start.name} hardened by citadels harden in {rounds} rounds: "
+    gains = [ex.validation["tuned"]["share"] for ex in exploits]
+    best = min(range(len(gains)), key=gains.__getitem__)
+    chosen = tunings[best - 1].strategy if best else start
+    deployed = Strategy(name, chosen.family, chosen.base, dict(chosen.params),
+                        f"{start.name} hardened by citadels harden in {rounds} rounds "
+                        f"(round {best} deployed, the least exploited): "
                         f"{config.ruleset}, {config.players} players, exploiters of family "
                         f"{exploit_family}, extra {', '.join(s.name for s in extra)}, "
                         f"seed {seed}.")
@@ -144,4 +153,4 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                 "extra": [s.name for s in extra], "budget": budget,
                 "exploit_budget": exploit_budget, "seed": seed, "name": name,
                 "validate_games": validate_games}
-    return Hardening(deployed, config, exploits, tunings, settings)
+    return Hardening(deployed, config, exploits, tunings, settings, best)

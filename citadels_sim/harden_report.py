@@ -7,6 +7,8 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import polars as pl
+
 from . import KERNEL_VERSION, __version__, figures
 from .harden import Hardening
 from .report import Report
@@ -40,16 +42,18 @@ def build(h: Hardening) -> Report:
                "What a freshly tuned exploiter wins over the fair share against each round's "
                "strategy, on held-out deals, 95% intervals; round 0 is the start.")
     shown = rounds.select(
-        "round", "strategy",
+        "round", pl.when(rounds["deployed"]).then(rounds["strategy"] + " (deployed)")
+        .otherwise(rounds["strategy"]).alias("strategy"),
         (rounds["exploit_share"].round(4).cast(str) + " [" + rounds["exploit_low"].round(4)
          .cast(str) + ", " + rounds["exploit_high"].round(4).cast(str) + "]")
         .alias("exploiter's win share [95%]"),
         rounds["gain_points"].round(1).alias("gain over fair (points)"),
         rounds["copies_share"].round(4).cast(str).fill_null("(start)").alias(
-            f"copies' share against the round's league (fair {(c.players - 1) / c.players:.2f})"))
+            f"copies' share vs its league (fair {(c.players - 1) / c.players:.2f})"))
     rep.table(shown)
     rep.tables["rounds"] = rounds
-    rep.text(f"The hardened strategy is in {STRATEGY_FILE} as {h.strategy.name}. "
+    rep.text(f"The deployed strategy is round {h.deployed}'s, the one whose exploiter gained "
+             f"least; it is in {STRATEGY_FILE} as {h.strategy.name}. "
              f"Reproduce with `{command(h)}`.")
     rep.meta = {"name": h.strategy.name, "package_version": __version__,
                 "kernel_version": KERNEL_VERSION, "config": c.to_dict(),

@@ -7,7 +7,9 @@ bounds; parameters the kernel compares with whole numbers (thresholds such as
 what is deployed.  Each generation, CMA-ES (the ``cma`` package, ask/tell, bounds
 ``[0, 1]``) proposes a population; every candidate, and the search mean, plays the same
 fresh tables against the league (:mod:`citadels_sim.league`: common random numbers within
-the generation, the candidate in every seat), and its fitness is its mean win share.
+the generation, the candidate in every seat), and its fitness is its mean win share -- or,
+with ``copies``, its copies' share in every seat but one against each league member alone
+(what :mod:`citadels_sim.harden` tunes for).
 
 After every generation the run is checkpointed (``runs/NAME/checkpoint.json``: the CMA
 state, the generation, the learning curve), so a killed run started again resumes there and
@@ -175,7 +177,8 @@ class Plan:
                 "start": _describe(self.start), "champion": _describe(self.champion),
                 "budget": self.budget, "games_per_candidate": self.games,
                 "popsize": self.popsize, "sigma": self.sigma, "seed": self.seed,
-                "copies": self.copies, "generations": self.generations, "space": self.space.table(),
+                "copies": self.copies, "generations": self.generations,
+                "space": self.space.table(),
                 "kernel_version": KERNEL_VERSION}
 
 

@@ -27,8 +27,11 @@ def test_each_round_tunes_copies_against_the_exploiters_then_exploits_again(hard
                                                     "heuristic"]
     assert np.array_equal(tuning.plan.league[0].row(), first.strategy.row())
     assert np.array_equal(second.plan.league[0].row(), tuning.strategy.row())
-    assert np.array_equal(h.strategy.row(), tuning.strategy.row())
     rounds = h.rounds()
+    least = int(np.argmin([e.validation["tuned"]["share"] for e in h.exploits]))
+    assert h.deployed == least and rounds["deployed"].to_list() == [least == 0, least == 1]
+    deployed = tuning.strategy if least else get("reference")
+    assert np.array_equal(h.strategy.row(), deployed.row())
     assert rounds["round"].to_list() == [0, 1]
     shares = [e.validation["tuned"]["share"] for e in h.exploits]
     assert np.allclose(rounds["gain_points"], [100 * (s - 0.25) for s in shares])
