@@ -5,22 +5,47 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare
 
-from citadels_sim import GameConfig, simulate
+from citadels_sim import ConfigError, GameConfig, cards, simulate
 from citadels_sim.strategies import StrategyError, get, presets
+
+
+def home_set(name):
+    """The 2016 character set a shipped preset was tuned for (``reference_<set>``), or None."""
+    rest = name.removeprefix("reference_")
+    return rest if rest != name and rest in cards.presets() else None
 
 
 @pytest.mark.parametrize("name", list(presets()))
 def test_preset_plays_every_configuration(name):
+    """Complete, deterministic games everywhere; no game reaches the round cap -- for a
+    preset tuned to one 2016 set, none in its set (below) and few elsewhere (out of its
+    domain one stalls now and then: strategies/README.md)."""
     for ruleset in ("classic", "2016", "four_color"):
         for players in (2, 3, 4, 7):
             if ruleset == "2016" and players == 3:
                 continue
             r = simulate(GameConfig(ruleset=ruleset, players=players), name, games=200, seed=1)
             assert r.seats.height == 200 * players
-            assert not r.seats["capped"].any(), (name, ruleset, players)
+            capped = r.seats["capped"].mean()
+            assert capped == 0 or (home_set(name) and capped < 0.05), (name, ruleset, players)
             again = simulate(GameConfig(ruleset=ruleset, players=players), name, games=200,
                              seed=1)
             assert r.seats.equals(again.seats)
+
+
+@pytest.mark.parametrize("name", [n for n in presets() if home_set(n)])
+def test_a_set_preset_never_stalls_in_its_own_set(name):
+    played = 0
+    for players in range(2, 9):
+        try:  # first_game, without a rank-9 character, does not seat 3 or 8
+            config = GameConfig(ruleset="2016", players=players, characters=home_set(name),
+                                districts=home_set(name))
+        except ConfigError:
+            continue
+        r = simulate(config, name, games=200, seed=1)
+        assert not r.seats["capped"].any(), (name, players)
+        played += 1
+    assert played >= 5
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic"])
