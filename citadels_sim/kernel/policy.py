@@ -139,6 +139,15 @@ def useful_cards(st, tb, s):
 
 
 @hot
+def card_need(st, tb, s):
+    """Useful cards seat ``s`` wants in hand before it takes cards rather than gold: the
+    reference family's state-dependent :func:`ref_card_need`, else PR_CARD_NEED."""
+    if st.p[s, P_FAMILY] == F_REFERENCE:
+        return ref_card_need(st, tb, s)
+    return _param(tb, s, PR_CARD_NEED)
+
+
+@hot
 def _missing_type(st, tb, s, kind):
     return st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] == 0
 
@@ -506,11 +515,9 @@ def choose_income_cards(st, tb, s, n):
     """How many of ``n`` per-district resources seat ``s`` takes as cards (2016 Abbot)."""
     if st.p[s, P_FAMILY] == F_RANDOM:
         return below(st, _rng(s), n + 1)
-    if st.p[s, P_FAMILY] == F_REFERENCE:
-        need = int(math.ceil(ref_card_need(st, tb, s))) - useful_cards(st, tb, s)
-    else:
-        need = int(_param(tb, s, PR_CARD_NEED)) - useful_cards(st, tb, s)
-    return min(n, max(0, need))
+    need = card_need(st, tb, s)  # the reference's is fractional: rounded up
+    whole = math.ceil(need) if st.p[s, P_FAMILY] == F_REFERENCE else int(need)
+    return min(n, max(0, whole - useful_cards(st, tb, s)))
 
 
 @hot
@@ -518,9 +525,7 @@ def choose_navigator_cards(st, tb, s):
     """Navigator: True for 4 cards, False for 4 gold."""
     if st.p[s, P_FAMILY] == F_RANDOM:
         return below(st, _rng(s), 2) == 0
-    if st.p[s, P_FAMILY] == F_REFERENCE:
-        return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < ref_card_need(st, tb, s)
-    return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < _param(tb, s, PR_CARD_NEED)
+    return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < card_need(st, tb, s)
 
 
 @hot
@@ -567,9 +572,7 @@ def choose_emperor_card(st, tb, s, target):
     """2016 Emperor ``s``: take a random card (True) rather than 1 gold from ``target``."""
     if st.p[s, P_FAMILY] == F_RANDOM:
         return below(st, _rng(s), 2) == 0
-    if st.p[s, P_FAMILY] == F_REFERENCE:
-        return useful_cards(st, tb, s) < ref_card_need(st, tb, s)
-    return useful_cards(st, tb, s) < _param(tb, s, PR_CARD_NEED)
+    return useful_cards(st, tb, s) < card_need(st, tb, s)
 
 
 @hot
