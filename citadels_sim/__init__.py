@@ -1,27 +1,23 @@
 """citadels_sim: a numba-compiled Monte Carlo simulator and analytics toolkit for Citadels.
 
 Main entry points: :func:`simulate` (many games -> :class:`Results`), :func:`replay` (one
-game's events), :func:`tune` (a strategy family's parameters by CMA-ES) and
-:class:`GameConfig` (a validated game description).
+game's events), :func:`tune` (a strategy family's parameters by CMA-ES), :func:`harden`
+(tune until hard to exploit) and :class:`GameConfig` (a validated game description).
+
+The package is layered, each layer importing only from those below it: ``kernel`` (the
+numba game kernel) and ``stats`` (intervals and tests), ``game`` (configuration, cards,
+strategies), ``engine`` (playing chunks of games, here or on a cluster, and their results),
+``studies`` (experiments, comparisons, balance, tuning), ``reporting`` and ``cli``.
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("citadels-sim")
-except PackageNotFoundError:  # running from a source tree
-    __version__ = "0.0.0"
-
-#: bumped whenever the kernel's behaviour changes; recorded with every result
-KERNEL_VERSION = 5
-
-from .config import ConfigError, GameConfig  # noqa: E402
-from .replay import replay  # noqa: E402
-from .results import Results  # noqa: E402
-from .simulate import simulate  # noqa: E402
-from .strategies import Strategy  # noqa: E402
-from .tune import tune  # noqa: E402
-from .harden import harden  # noqa: E402
+from citadels_sim.engine.replay import replay
+from citadels_sim.engine.results import Results
+from citadels_sim.engine.simulate import simulate
+from citadels_sim.game.config import ConfigError, GameConfig
+from citadels_sim.game.strategies import Strategy
+from citadels_sim.studies.harden import harden
+from citadels_sim.studies.tune import tune
+from citadels_sim.versions import KERNEL_VERSION, __version__
 
 __all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "harden", "replay", "simulate",
            "tune", "__version__", "KERNEL_VERSION"]

@@ -58,14 +58,14 @@ def _cpu_parts(client) -> dict[str, float]:
 
 def measure(mode: str, games: int, chunk: int) -> dict:
     """One run in this process: wall seconds, games/s and peak memory (driver, workers)."""
-    from citadels_sim import experiment
-    from citadels_sim.warmup import ensure_kernel
+    from citadels_sim.engine.warmup import ensure_kernel
+    from citadels_sim.studies import experiment
     exp = experiment.parse(EXPERIMENT.format(games=games, chunk=chunk), "bench")
     client, startup = None, 0.0
     if MODES[mode] is None:
         ensure_kernel(show=False)
     else:
-        from citadels_sim import cluster
+        from citadels_sim.engine import cluster
         t0 = time.perf_counter()
         client = cluster.local(*MODES[mode], dashboard_address=None)
         client.run(ensure_kernel, show=False)

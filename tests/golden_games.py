@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from citadels_sim import GameConfig, replay
-from citadels_sim.replay import to_text
+from citadels_sim.engine.replay import to_text
 
 GOLDEN = Path(__file__).parent / "golden"
 MIX = ("heuristic", "builder", "random", "aggressive")

@@ -18,20 +18,15 @@ from collections import namedtuple
 
 import numpy as np
 
-from citadels_sim import cards
-from citadels_sim.config import ConfigError, GameConfig
-from citadels_sim.kernel import layout as L
-from citadels_sim.kernel import log as klog
-from citadels_sim.kernel import state as S
+from citadels_sim.game import cards
+from citadels_sim.game.config import ConfigError, GameConfig
+from citadels_sim.kernel import layout as L, log as klog, state as S
 from citadels_sim.kernel.rng import seed_streams
 
-try:  # installed as citadels_sim.strategies; importable as `strategies` from the repo root
-    from citadels_sim import strategies
-except ImportError:  # pragma: no cover
-    import strategies
+from citadels_sim.game import strategies
 
 #: face-up discards by (number of characters, players), RULES.md §1.2 (written out here
-#: independently of citadels_sim.config)
+#: independently of citadels_sim.game.config)
 RULES_FACE_UP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
 
 BASE_RANK = {"assassin": 0, "thief": 1, "magician": 2, "king": 3, "bishop": 4, "merchant": 5,
@@ -412,7 +407,7 @@ def logged_game(tb, seed, game=0):
 # ---- exact situations shared by the rule tests ------------------------------------------
 def cset(ruleset, *names):
     """The base eight with ``names`` swapped in at their ranks (a rank-9 name is appended)."""
-    from citadels_sim.config import BASE_CHARACTERS
+    from citadels_sim.game.config import BASE_CHARACTERS
     ranks = {c.name: c.rank for c in cards.characters(ruleset)}
     out = list(BASE_CHARACTERS)
     extra = None

@@ -6,8 +6,8 @@ import pytest
 from scipy import stats as sps
 from statsmodels.stats.proportion import proportion_confint
 
-from citadels_sim import analysis
-from citadels_sim.summary import Summary, chunk_tables
+from citadels_sim.engine.summary import Summary, chunk_tables
+from citadels_sim.stats import analysis
 
 
 def seats_frame():
@@ -256,7 +256,7 @@ def test_fair_share_of_a_simulated_run_with_ties_is_its_pooled_win_rate():
     """four_color ties often (shared wins): with identical bots, the fair share is the
     pooled win rate (wins / seat-games), above 1/N, both in Results and in the summary."""
     from citadels_sim import GameConfig, simulate
-    from citadels_sim.simulate import Run
+    from citadels_sim.engine.simulate import Run
     config = GameConfig(ruleset="four_color", players=4)
     res = simulate(config, "heuristic", games=3000, seed=4)
     seats = res.win_rates("seat")

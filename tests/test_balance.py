@@ -6,14 +6,15 @@ import numpy as np
 import polars as pl
 import pytest
 
-from citadels_sim import GameConfig, balance, simulate
+from citadels_sim import GameConfig, simulate
 from citadels_sim.cli import main
-from citadels_sim.config import ConfigError
-from citadels_sim.experiment import parse
+from citadels_sim.game.config import ConfigError
+from citadels_sim.game.strategies import get
 from citadels_sim.kernel import layout as L
-from citadels_sim.stats import DealMoments
-from citadels_sim.strategies import get
-from citadels_sim.verdict import decide, mark_bot_dependent
+from citadels_sim.stats.intervals import DealMoments
+from citadels_sim.stats.verdict import decide, mark_bot_dependent
+from citadels_sim.studies import balance
+from citadels_sim.studies.experiment import parse
 
 DARK = ("Witch", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect", "Diplomat",
         "Queen")
@@ -130,7 +131,7 @@ def test_skip_invalid_must_be_a_boolean():
 
 
 def test_toml_errors_name_the_file(tmp_path):
-    from citadels_sim.experiment import load
+    from citadels_sim.studies.experiment import load
     bad = tmp_path / "bad.toml"
     bad.write_text("games = [\n")
     with pytest.raises(ConfigError, match="bad.toml"):
@@ -179,8 +180,8 @@ def test_a_verdict_that_changes_direction_between_bots_is_marked():
 
 
 def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
-    from citadels_sim import report
-    from citadels_sim.balance_report import balance_report
+    from citadels_sim.reporting import experiment as report
+    from citadels_sim.reporting.balance import balance_report
     result, _ = skipped_run
     path = report.write(balance_report(result), tmp_path / "rep")
     md = (path / "report.md").read_text()

@@ -17,11 +17,12 @@ import polars as pl
 import pytest
 from scipy import stats as sps
 
-from citadels_sim import GameConfig, analysis
-from citadels_sim.compare import compare
-from citadels_sim.simulate import Run
-from citadels_sim.strategies import get
-from citadels_sim.summary import Summary
+from citadels_sim import GameConfig
+from citadels_sim.engine.simulate import Run
+from citadels_sim.engine.summary import Summary
+from citadels_sim.game.strategies import get
+from citadels_sim.stats import analysis
+from citadels_sim.studies.compare import compare
 
 CONFIGS = {
     "classic": GameConfig(ruleset="classic", players=4),

@@ -15,17 +15,19 @@ import pytest
 
 import numpy as np
 
-from citadels_sim import GameConfig, balance, experiment, report, simulate, tune
+from citadels_sim import GameConfig, simulate, tune
 from citadels_sim.cli import main
-from citadels_sim.compare import Sprt, compare
-from citadels_sim.config import ConfigError
-from citadels_sim.executor import Local, Pool
-from citadels_sim.simulate import ChunkTask, Run, play_task, resolve_strategies
+from citadels_sim.engine.executor import Local, Pool
+from citadels_sim.engine.simulate import ChunkTask, Run, play_task, resolve_strategies
+from citadels_sim.game.config import ConfigError
+from citadels_sim.reporting import experiment as report
+from citadels_sim.studies import balance, experiment
+from citadels_sim.studies.compare import Sprt, compare
 from test_experiment import SMALL  # the same small experiment, run locally and on a cluster
 from test_tune import TINY  # the same tiny tuning run
 
 distributed = pytest.importorskip("distributed")
-cluster = pytest.importorskip("citadels_sim.cluster")
+cluster = pytest.importorskip("citadels_sim.engine.cluster")
 
 FIVE = GameConfig(ruleset="2016", players=5)
 LINEUP = "heuristic,random,builder,aggressive,heuristic"

@@ -4,8 +4,8 @@ import pytest
 
 from citadels_sim import GameConfig
 from citadels_sim.cli import main
-from citadels_sim.compare import Sprt, compare, elo_to_delta
-from citadels_sim.config import ConfigError
+from citadels_sim.game.config import ConfigError
+from citadels_sim.studies.compare import Sprt, compare, elo_to_delta
 
 
 def test_a_strategy_against_itself_on_common_deals_is_exactly_even():

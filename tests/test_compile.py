@@ -7,8 +7,8 @@ import numba
 import pytest
 
 from citadels_sim import GameConfig, replay, simulate
+from citadels_sim.engine.warmup import _MESSAGE, _Progress, ensure_kernel
 from citadels_sim.kernel import jit
-from citadels_sim.warmup import _MESSAGE, _Progress, ensure_kernel
 
 
 def _name(d) -> str:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from citadels_sim import cards
-from citadels_sim.config import ConfigError, GameConfig, preset_lineup
+from citadels_sim.game import cards
+from citadels_sim.game.config import ConfigError, GameConfig, preset_lineup
 from citadels_sim.kernel import layout as L
 
 

@@ -25,8 +25,8 @@ def test_other_seed_other_games():
 
 def test_changing_one_seat_strategy_keeps_the_deal():
     """Common random numbers: the deck stream does not depend on the strategies."""
+    from citadels_sim.engine.simulate import build_tables, resolve_strategies
     from citadels_sim.kernel.state import new_state
-    from citadels_sim.simulate import build_tables, resolve_strategies
     config = GameConfig(players=4)
     t1 = build_tables(config, resolve_strategies("heuristic", 4))
     t2 = build_tables(config, resolve_strategies("random,heuristic,heuristic,heuristic", 4))

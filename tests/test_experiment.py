@@ -10,9 +10,11 @@ import time
 import polars as pl
 import pytest
 
-from citadels_sim import cards, experiment, report
 from citadels_sim.cli import main
-from citadels_sim.config import ConfigError
+from citadels_sim.game import cards
+from citadels_sim.game.config import ConfigError
+from citadels_sim.reporting import experiment as report
+from citadels_sim.studies import experiment
 
 SMALL = """
 title = "small"

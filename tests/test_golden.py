@@ -9,7 +9,7 @@ import difflib
 import golden_games as gg
 import pytest
 
-from citadels_sim import cards
+from citadels_sim.game import cards
 
 
 @pytest.mark.parametrize("name", sorted(gg.GAMES))

@@ -5,7 +5,7 @@ import pytest
 
 from citadels_sim import GameConfig, harden
 from citadels_sim.cli import main
-from citadels_sim.strategies import get
+from citadels_sim.game.strategies import get
 
 SMALL = dict(rounds=1, budget=8_064, exploit_budget=6_500, validate_games=1_000,
              progress=False)

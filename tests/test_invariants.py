@@ -9,10 +9,10 @@ import kernel_helpers as h
 import numpy as np
 import pytest
 
-from citadels_sim.config import GameConfig
+from citadels_sim.engine.simulate import build_tables, resolve_strategies
+from citadels_sim.game.config import GameConfig
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.run import play_state
-from citadels_sim.simulate import build_tables, resolve_strategies
 
 STRATEGIES = ("random", "builder", "aggressive", "heuristic")
 

@@ -10,12 +10,12 @@ import kernel_helpers as h
 import pytest
 from test_replay_audit import ROSTER_CASES, audit
 
-from citadels_sim import GameConfig, cards, replay, simulate
-from citadels_sim.compare import compare
-from citadels_sim.config import ConfigError
-from citadels_sim.kernel import draft, policy
-from citadels_sim.kernel import layout as L
-from citadels_sim.replay import to_text
+from citadels_sim import GameConfig, replay, simulate
+from citadels_sim.engine.replay import to_text
+from citadels_sim.game import cards
+from citadels_sim.game.config import ConfigError
+from citadels_sim.kernel import draft, layout as L, policy
+from citadels_sim.studies.compare import compare
 
 #: a mixed line-up: reference seats (one refusing every bribe) among the other families
 LINEUP = ["reference", "heuristic", "reference:bribe=0", "builder", "reference", "random",

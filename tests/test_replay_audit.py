@@ -17,8 +17,8 @@ import kernel_helpers as h
 import pytest
 
 from citadels_sim import GameConfig, replay, simulate
-from citadels_sim.cards import districts
-from citadels_sim.replay import to_text
+from citadels_sim.engine.replay import to_text
+from citadels_sim.game.cards import districts
 
 #: build limits of RULES.md §2.5.1 (default 1); the Wizard's immediate build is extra
 LIMIT = {"Architect": 3, "Scholar": 2, "Seer": 2, "Navigator": 0}

@@ -8,7 +8,8 @@ import struct
 import polars as pl
 import pytest
 
-from citadels_sim import experiment, facets, figures, report
+from citadels_sim.reporting import facets, figures, experiment as report
+from citadels_sim.studies import experiment
 
 PRESETS = ["first_game", "ambitious_aristocrats", "cunning_agents", "illustrious_emissaries",
            "devious_dignitaries", "vicious_nobles", "tenacious_delegates"]

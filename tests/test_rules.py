@@ -17,9 +17,8 @@ import pytest
 
 import kernel_helpers as h
 import reference_scoring as ref
-from citadels_sim.config import ConfigError, GameConfig
-from citadels_sim.kernel import characters, districts, draft, game, rules, scoring
-from citadels_sim.kernel import layout as L
+from citadels_sim.game.config import ConfigError, GameConfig
+from citadels_sim.kernel import characters, districts, draft, game, layout as L, rules, scoring
 from citadels_sim.kernel import state as S
 
 

@@ -17,10 +17,8 @@ import kernel_helpers as h
 import numpy as np
 import pytest
 
-from citadels_sim.config import ConfigError, GameConfig
-from citadels_sim.config import BASE_CHARACTERS as BASE
-from citadels_sim.kernel import draft, game, rules
-from citadels_sim.kernel import layout as L
+from citadels_sim.game.config import BASE_CHARACTERS as BASE, ConfigError, GameConfig
+from citadels_sim.kernel import draft, game, layout as L, rules
 
 
 setup = h.roster_setup  # an exact situation, 2016 by default

@@ -15,10 +15,9 @@ from collections import Counter
 import kernel_helpers as h
 import pytest
 
-from citadels_sim import cards
-from citadels_sim.config import ConfigError, GameConfig, preset_lineup
-from citadels_sim.kernel import characters, game, rules
-from citadels_sim.kernel import layout as L
+from citadels_sim.game import cards
+from citadels_sim.game.config import ConfigError, GameConfig, preset_lineup
+from citadels_sim.kernel import characters, game, layout as L, rules
 
 
 setup = h.roster_setup  # an exact situation, 2016 by default

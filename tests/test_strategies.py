@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare
 
-from citadels_sim import ConfigError, GameConfig, cards, simulate
-from citadels_sim.strategies import StrategyError, get, presets
+from citadels_sim import ConfigError, GameConfig, simulate
+from citadels_sim.game import cards
+from citadels_sim.game.strategies import StrategyError, get, presets
 
 
 def home_set(name):

@@ -4,10 +4,10 @@ preset name is, with errors that name the file and the bad entry."""
 import numpy as np
 import pytest
 
-from citadels_sim import experiment
 from citadels_sim.cli import main
-from citadels_sim.strategies import (StrategyError, clear_registered, get, load_file, presets,
-                                     register_file, to_toml)
+from citadels_sim.game.strategies import (StrategyError, clear_registered, get, load_file,
+                                          presets, register_file, to_toml)
+from citadels_sim.studies import experiment
 
 MINE = """
 [mine]

@@ -6,11 +6,12 @@ import json
 import numpy as np
 import pytest
 
-from citadels_sim import GameConfig, league, tune
+from citadels_sim import GameConfig, tune
 from citadels_sim.cli import main
-from citadels_sim.config import ConfigError
-from citadels_sim.strategies import FAMILIES, get, tunable
-from citadels_sim.tune import Checkpoint, Space
+from citadels_sim.game.config import ConfigError
+from citadels_sim.game.strategies import FAMILIES, get, tunable
+from citadels_sim.studies import league
+from citadels_sim.studies.tune import Checkpoint, Space
 
 TINY = dict(league="heuristic", budget=600, games=40, popsize=4, validate_games=400,
             sprt_games=200, progress=False)

@@ -2,7 +2,7 @@
 
 Each event is one row of ``State.log``: its type, round, seat, rank index, four arguments
 (meaning per type below) and a snapshot of the public state after it (crown, deck size,
-stashes, hand sizes, cities).  :mod:`citadels_sim.replay` turns the rows into text or JSON.
+stashes, hand sizes, cities).  :mod:`citadels_sim.engine.replay` turns the rows into text or JSON.
 Logging never draws random numbers, so a logged game is the same game as an unlogged one.
 """
 

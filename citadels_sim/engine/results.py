@@ -1,0 +1,285 @@
+"""Results of a run: polars DataFrames built from the kernel's raw arrays, and summaries.
+
+``seats``       one row per game and seat: game, seat, strategy, score, rank, won, districts,
+                gold, value, hand, rounds, completed_first, capped
+``picks``       one row per game, round and held character: game, round, seat, strategy,
+                rank, character, killed, robbed (optional: see ``simulate(picks=...)``)
+``characters``  per character and strategy: rounds held, games held, wins when held, final
+                rounds held and won, rounds killed and robbed, gold and districts gained in
+                its turns, and the winners of the games held (``winners_held``: the sum over
+                those games of how many players shared the first place)
+``districts``   per purple/unique district in the deck and strategy: seat-games, final
+                cities holding it, wins with and without it
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from citadels_sim.game import cards
+from citadels_sim.game.config import GameConfig
+from citadels_sim.kernel import layout as L
+from citadels_sim.stats import intervals as stats
+from . import store
+
+
+def _strategy_enum(names: list[str]) -> pl.Enum:
+    return pl.Enum(list(dict.fromkeys(names)))
+
+
+def seat_frame(raw: dict[str, np.ndarray], first: int, names: list[str]) -> pl.DataFrame:
+    """One row per game and seat from a chunk's raw outputs."""
+    seat, game = raw["seat"], raw["game"]
+    n, players = seat.shape[:2]
+    flat = seat.reshape(n * players, -1)
+    rounds = np.repeat(game[:, L.OG_ROUNDS], players)
+    return pl.DataFrame({
+        "game": np.repeat(np.arange(first, first + n, dtype=np.int64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), n),
+        "strategy": pl.Series(np.tile(np.array(names), n), dtype=_strategy_enum(names)),
+        "score": flat[:, L.O_SCORE].astype(np.int16),
+        "rank": flat[:, L.O_PLACE].astype(np.int8),
+        "won": flat[:, L.O_PLACE] == 1,
+        "districts": flat[:, L.O_DISTRICTS].astype(np.int8),
+        "gold": flat[:, L.O_GOLD].astype(np.int16),
+        "value": flat[:, L.O_VALUE].astype(np.int16),
+        "hand": flat[:, L.O_HAND].astype(np.int16),
+        "rounds": rounds.astype(np.int16),
+        "completed_first": flat[:, L.O_FIRST] == 1,
+        "capped": np.repeat(game[:, L.OG_CAP_HIT] == 1, players),
+    })
+
+
+def pick_frame(raw: dict[str, np.ndarray], first: int, config: GameConfig,
+               names: list[str]) -> pl.DataFrame:
+    """One row per game, round and held character from a chunk's per-round detail."""
+    picks = raw["picks"]
+    g, rnd, rank = np.nonzero(picks[:, :, :config.ranks, 0] >= 0)
+    seat = picks[g, rnd, rank, 0].astype(np.int8)
+    flags = picks[g, rnd, rank, 1]
+    characters = np.array(config.character_names)
+    return pl.DataFrame({
+        "game": (g + first).astype(np.int64),
+        "round": (rnd + 1).astype(np.int16),
+        "seat": seat,
+        "strategy": pl.Series(np.array(names)[seat], dtype=_strategy_enum(names)),
+        "rank": (rank + 1).astype(np.int8),
+        "character": pl.Series(characters[rank], dtype=pl.Enum(list(characters))),
+        "killed": (flags & 1) == 1,
+        "robbed": (flags & 2) == 2,
+    })
+
+
+def _batches(first: int, n: int) -> np.ndarray:
+    """The batch (``stats.N_BATCHES``) of each of the games ``first .. first + n - 1``."""
+    return np.arange(first, first + n) % stats.N_BATCHES
+
+
+def _per_batch(batch: np.ndarray, **values: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-game values summed per batch (int64, every batch present)."""
+    return {k: np.bincount(batch, weights=v, minlength=stats.N_BATCHES).round().astype(np.int64)
+            for k, v in values.items()}
+
+
+def character_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
+                     names: list[str]) -> pl.DataFrame:
+    """Per batch of games, character and strategy counts for one chunk (summed over chunks
+    later; the batches give cluster-robust variances, see :mod:`.stats`)."""
+    held, records = raw["held"], raw["records"]
+    won = raw["seat"][:, :, L.O_PLACE] == 1
+    winners = won.sum(axis=1)  # players sharing the first place, per game
+    n, players = held.shape[:2]
+    batch = _batches(first, n)
+    final = raw["game"][:, L.OG_HOLDER:L.OG_HOLDER + L.MAX_RANKS]
+    frames = []
+    for rank, char in enumerate(config.character_names):
+        for strategy in dict.fromkeys(names):
+            seats = [s for s in range(players) if names[s] == strategy]
+            h = held[:, seats, rank]
+            fin = np.stack([final[:, rank] == s for s in seats], axis=1)
+            w = won[:, seats]
+            rec = records[:, seats, rank]
+            sums = _per_batch(
+                batch, rounds_held=h.sum(1), games_held=(h > 0).sum(1),
+                wins_held=((h > 0) & w).sum(1), final_held=fin.sum(1),
+                final_wins=(fin & w).sum(1), killed=rec[:, :, L.C_KILLED].sum(1),
+                robbed=rec[:, :, L.C_ROBBED].sum(1), gold_gained=rec[:, :, L.C_GOLD].sum(1),
+                districts_built=rec[:, :, L.C_BUILT].sum(1),
+                offered=rec[:, :, L.C_OFFERED].sum(1), picked=rec[:, :, L.C_PICKED].sum(1),
+                winners_held=((h > 0) * winners[:, None]).sum(1),
+                seat_games=np.full(n, len(seats)))
+            frames.append(pl.DataFrame({"batch": np.arange(stats.N_BATCHES, dtype=np.int16),
+                                        "character": char, "rank": rank + 1,
+                                        "strategy": strategy, **sums}))
+    return pl.concat(frames)
+
+
+DISTRICT_SCHEMA = {"batch": pl.Int16, "district": pl.String, "strategy": pl.String,
+                   "seat_games": pl.Int64, "built": pl.Int64, "wins_built": pl.Int64,
+                   "wins_not_built": pl.Int64}
+
+
+def district_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
+                    names: list[str]) -> pl.DataFrame:
+    """Per batch of games, purple/unique district in the deck and strategy: seat-games, how
+    many ended with it in the city, and the wins of those with and without it (one chunk)."""
+    seat = raw["seat"]
+    won = seat[:, :, L.O_PLACE] == 1
+    lo = seat[:, :, L.O_UNIQUE_LO].astype(np.int64)
+    hi = seat[:, :, L.O_UNIQUE_HI].astype(np.int64)
+    n, players = seat.shape[:2]
+    batch = _batches(first, n)
+    frames = []
+    for kind in sorted(set(config.unique_kinds)):
+        bit = kind - L.D_HAUNTED
+        mask = (hi >> (bit - L.UNIQUE_LO_BITS)) & 1 if bit >= L.UNIQUE_LO_BITS else (lo >> bit) & 1
+        built = mask.astype(bool)
+        for strategy in dict.fromkeys(names):
+            seats = [s for s in range(players) if names[s] == strategy]
+            b, w = built[:, seats], won[:, seats]
+            sums = _per_batch(batch, seat_games=np.full(n, len(seats)), built=b.sum(1),
+                              wins_built=(b & w).sum(1), wins_not_built=(~b & w).sum(1))
+            frames.append(pl.DataFrame({"batch": np.arange(stats.N_BATCHES, dtype=np.int16),
+                                        "district": cards.district_name(config.ruleset, kind),
+                                        "strategy": strategy, **sums}, schema=DISTRICT_SCHEMA))
+    return pl.concat(frames) if frames else pl.DataFrame(schema=DISTRICT_SCHEMA)
+
+
+class Results:
+    """The outcome of a run: DataFrames plus the run's metadata (config, seed, timing)."""
+
+    def __init__(self, seats: pl.DataFrame, characters: pl.DataFrame,
+                 districts: pl.DataFrame, picks: pl.DataFrame | None, meta: dict,
+                 character_batches: pl.DataFrame | None = None):
+        self.seats = seats
+        self.characters = characters
+        self.districts = districts
+        self.picks = picks
+        self.meta = meta
+        #: the character counts per batch of games (``batch`` column, see :mod:`.stats`):
+        #: what makes the intervals of :meth:`character_table` cluster-robust
+        self.character_batches = character_batches
+
+    @classmethod
+    def from_parts(cls, parts: dict[str, list[pl.DataFrame]], meta: dict) -> Results:
+        """Assemble chunk frames (character and district counts are summed over chunks)."""
+        def summed(frames: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
+            return pl.concat(frames).drop("batch", strict=False).group_by(
+                keys, maintain_order=True).agg(pl.exclude(keys).sum())
+        picks = pl.concat(parts["picks"]) if parts.get("picks") else None
+        districts = parts.get("districts") or [pl.DataFrame(schema=DISTRICT_SCHEMA)]
+        keys = ["character", "rank", "strategy"]
+        characters = pl.concat(parts["characters"])
+        batches = (characters.group_by(["batch"] + keys, maintain_order=True).agg(
+            pl.exclude(["batch"] + keys).sum()) if "batch" in characters.columns else None)
+        return cls(pl.concat(parts["seats"]), summed(parts["characters"], keys),
+                   summed(districts, ["district", "strategy"]), picks, meta, batches)
+
+    # ---- facts ----------------------------------------------------------------------
+    @property
+    def games(self) -> int:
+        return self.meta["games"]
+
+    @property
+    def players(self) -> int:
+        return self.meta["config"]["players"]
+
+    @property
+    def games_per_second(self) -> float | None:
+        """Kernel throughput of the run (games played per second of kernel time)."""
+        return self.meta.get("games_per_second")
+
+    # ---- summaries --------------------------------------------------------------------
+    def win_rates(self, by: str | list[str] = "strategy") -> pl.DataFrame:
+        """Win rate with its 95% interval, grouped by ``by`` (e.g. strategy, seat): Wilson's
+        at the effective sample size, the game being the unit of independence (a
+        strategy's several seats in one game are not independent trials).
+
+        A shared first place counts as a win for every player sharing it, so the fair
+        baseline (``fair``) is the number of winners of each game over N, averaged over the
+        group's seat-games (1/N when nobody ties).
+        """
+        seats = self.seats.with_columns(
+            (pl.col("won").sum().over("game") / self.players).alias("fair_share"))
+        return stats.rate_table(seats, by, "won", baseline="fair_share", cluster="game")
+
+    def character_table(self) -> pl.DataFrame:
+        """Per character (all strategies): share of rounds held (``held_rate``), share of
+        the draft picks offering it that took it (``picked_when_offered``), win rate when held (with its 95%
+        interval, cluster-robust over batches of games: several players of one game hold a
+        character; plain Wilson for results saved without batches), kills, robberies."""
+        keys = ["character", "rank"]
+        t = self.characters.group_by(keys, maintain_order=True).agg(
+            pl.exclude(keys + ["strategy"]).sum()).sort("rank")
+        rounds = int(self.seats["rounds"].cast(pl.Int64).sum()) / self.players
+        t = t.with_columns((pl.col("rounds_held") / rounds).alias("held_rate"),
+                           (pl.col("picked") / pl.col("offered")).alias("picked_when_offered"))
+        if self.character_batches is None:
+            lo, hi = stats.wilson(t["wins_held"].to_numpy(), t["games_held"].to_numpy())
+            return t.with_columns(
+                (pl.col("wins_held") / pl.col("games_held")).alias("win_rate_held"),
+                pl.Series("ci_low", lo), pl.Series("ci_high", hi))
+        from citadels_sim.stats.analysis import with_clustered_interval  # scipy and statsmodels: import on use
+        t = with_clustered_interval(t, self.character_batches, keys, "wins_held",
+                                    "games_held", "win_rate_held")
+        return t.rename({"win_rate_held_low": "ci_low", "win_rate_held_high": "ci_high"})
+
+    def summary(self) -> str:
+        """A plain-text report: win rates by strategy and by seat, game facts, throughput."""
+        m = self.meta
+        cfg = m["config"]
+        lines = [f"{self.games:,} games · {cfg['ruleset']} · {cfg['players']} players · "
+                 f"characters: {', '.join(cfg['characters'])} · seed {m['seed']}"]
+        capped_share = float(self.seats["capped"].mean())
+        if capped_share > 0.5:
+            lines.append(f"WARNING: {capped_share:.0%} of the games hit the round cap "
+                         f"({cfg['max_rounds']} rounds): these results describe stalled "
+                         "games, not real ones.")
+        for by in ("strategy", "seat"):
+            lines.append("")
+            lines.append(stats.format_rates(self.win_rates(by), by))
+        s = self.seats
+        capped = int(s.filter(pl.col("seat") == 0)["capped"].sum())
+        lines += ["", f"rounds per game: mean {s['rounds'].mean():.2f}, "
+                      f"max {s['rounds'].max()}; games stopped by the round cap: {capped}",
+                  f"winning score: mean {s.filter(pl.col('won'))['score'].mean():.1f}"]
+        if self.games_per_second:
+            lines.append(f"throughput: {self.games_per_second:,.0f} games/s on "
+                         f"{m.get('workers')} thread(s) (wall {m.get('wall_seconds')} s, of "
+                         f"which {m.get('startup_seconds', 0)} s loading or compiling the "
+                         "kernel)")
+        return "\n".join(lines)
+
+    # ---- storage ----------------------------------------------------------------------
+    def save(self, path: str | Path) -> Path:
+        """Write the results as Parquet files plus ``meta.json`` into directory ``path``."""
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        characters = self.characters if self.character_batches is None \
+            else self.character_batches  # the batches sum to the counts again on load
+        frames = {"seats": self.seats, "characters": characters, "districts": self.districts}
+        if self.picks is not None:
+            frames["picks"] = self.picks
+        store.write_frames(path, 0, frames)
+        store.write_meta(path, {**self.meta, "status": "complete"})
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> Results:
+        """Read results written by :meth:`save` or by ``simulate(out=...)``."""
+        path = Path(path)
+        if not (path / "meta.json").exists():
+            raise FileNotFoundError(f"{path} holds no results (no meta.json).")
+        meta = json.loads((path / "meta.json").read_text())
+        seats = store.read_table(path, "seats")
+        if seats is None:
+            raise FileNotFoundError(f"{path} holds no finished chunk yet.")
+        parts = {"seats": [seats]}
+        for table in ("characters", "districts", "picks"):
+            frame = store.read_table(path, table)
+            parts[table] = [frame] if frame is not None else []
+        return cls.from_parts(parts, meta)

@@ -1,0 +1,382 @@
+"""Run many games: validate the inputs, play them in chunks, collect Results.
+
+Chunks are played through :mod:`citadels_sim.engine.executor`: on every core of this machine by
+default, or as :class:`ChunkTask` tasks on any ``concurrent.futures.Executor`` (a Dask
+cluster).  Game *i* of a run depends only on (config, strategies, seed, i): chunk size,
+worker count and executor change nothing but speed.  With ``out`` set, each chunk is
+written as Parquet as soon as it is played, in whatever order chunks finish (see
+:mod:`citadels_sim.engine.store`), and a rerun with the same arguments plays only the chunks not
+written yet.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+import numba
+import numpy as np
+import polars as pl
+from tqdm.auto import tqdm
+
+from citadels_sim.game.config import ConfigError, GameConfig
+from citadels_sim.game.strategies import Strategy, get
+from citadels_sim.kernel import layout as L
+from citadels_sim.kernel.run import play_chunk_arrays
+from citadels_sim.kernel.state import new_tables
+from citadels_sim.versions import KERNEL_VERSION, __version__
+from . import store
+from .executor import ChunkExecutor, resolve
+from .results import Results, character_counts, district_counts, pick_frame, seat_frame
+from .summary import chunk_tables
+from .warmup import ensure_kernel
+
+#: above this many games the per-round ``picks`` table is off unless asked for
+PICKS_AUTO_LIMIT = 100_000
+DEFAULT_CHUNK = 100_000
+
+
+def resolve_strategies(strategies: str | Strategy | Sequence[str | Strategy],
+                       players: int) -> list[Strategy]:
+    """One Strategy per seat from a name, a comma-separated list or a sequence."""
+    if isinstance(strategies, (str, Strategy)):
+        items = strategies.split(",") if isinstance(strategies, str) else [strategies]
+    else:
+        items = list(strategies)
+    resolved = [get(s) for s in items]
+    if len(resolved) == 1:
+        resolved = resolved * players
+    if len(resolved) != players:
+        raise ConfigError(f"{len(resolved)} strategies given for {players} players: give one "
+                          "strategy for every seat, or a single one for all seats.")
+    return resolved
+
+
+def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> np.record:
+    """The kernel's constant ``Tables`` record for a configuration and a line-up of
+    strategies."""
+    t = config.tables()
+    cfg = t["cfg"]
+    params = np.zeros((L.MAX_SEATS, L.N_PARAMS))
+    for seat, s in enumerate(strategies):
+        cfg[L.G_FAMILY + seat] = s.family_id
+        cfg[L.G_FORBID + seat] = config.rank_mask(s.forbid, f"strategy {s.name!r}")
+        params[seat] = s.row()
+    return new_tables(t["kinds"], cfg, params)
+
+
+def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int,
+                    executor: ChunkExecutor) -> int | None:
+    """The numba threads to play on here (None on another executor: each worker process
+    plays on its own, ``NUMBA_NUM_THREADS``)."""
+    if not isinstance(games, (int, np.integer)) or games < 1:
+        raise ConfigError(f"games must be a positive integer, got {games!r}.")
+    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
+        raise ConfigError(f"seed must be an integer in [0, 2**63), got {seed!r}.")
+    if chunk_size < 1:
+        raise ConfigError(f"chunk_size must be positive, got {chunk_size}.")
+    return threads_for(workers, executor)
+
+
+def threads_for(workers: int | None, executor: ChunkExecutor) -> int | None:
+    """The numba threads ``workers`` asks for on ``executor``: this machine's (all by
+    default) on the default executor; None on another, whose worker processes each play on
+    their own (``NUMBA_NUM_THREADS``), and where ``workers`` is then an error."""
+    if not executor.sequential:
+        if workers is not None:
+            raise ConfigError("workers sets the threads of this machine; on another "
+                              "executor each worker process plays on its own threads "
+                              "(NUMBA_NUM_THREADS): leave workers out.")
+        return None
+    most = numba.config.NUMBA_NUM_THREADS
+    if workers is None:
+        return most
+    if not 1 <= workers <= most:
+        raise ConfigError(f"workers must be between 1 and {most} on this machine, got {workers}.")
+    return workers
+
+
+def play_chunk(tables: np.record, seed: int, first: int, n: int, players: int, picks: bool,
+               max_rounds: int) -> dict[str, np.ndarray]:
+    """Play games ``first .. first + n - 1`` and return the kernel's raw outputs."""
+    out = {
+        "seat": np.zeros((n, L.MAX_SEATS, L.O_SEAT_LEN), np.int32),
+        "game": np.zeros((n, L.OG_GAME_LEN), np.int32),
+        "held": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS), np.int16),
+        "records": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS, L.C_LEN), np.int32),
+        "picks": (np.full((n, max_rounds, L.MAX_RANKS, 2), -1, np.int8) if picks
+                  else np.zeros((1, 0, L.MAX_RANKS, 2), np.int8)),
+    }
+    play_chunk_arrays(tables, seed, first, out["seat"], out["game"], out["held"], out["records"],
+                      out["picks"])
+    for key in ("seat", "held", "records"):
+        out[key] = out[key][:, :players]
+    return out
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    """One chunk of a run as a self-contained, picklable task: what a process needs to play
+    games ``first .. first + n - 1``, and all their results depend on.  ``threads``: numba
+    threads to play on (None: all of the playing process's, ``NUMBA_NUM_THREADS``);
+    ``summarise``: also return the chunk's count tables (:func:`.summary.chunk_tables`),
+    so that a cluster's workers, not the driver, compute them."""
+
+    config: GameConfig
+    strategies: tuple[Strategy, ...]
+    seed: int
+    first: int
+    n: int
+    picks: bool
+    threads: int | None = None
+    summarise: bool = False
+    versions: tuple[str, int] = (__version__, KERNEL_VERSION)
+
+
+#: one chunk at a time per process: numba's threading layers may not be entered by two
+#: threads at once, and the kernel is loaded once
+_KERNEL_LOCK = threading.Lock()
+
+
+class Played(NamedTuple):
+    """One chunk's outcome: its frames (``seats``, ``characters``, ``districts``, and
+    ``picks`` if kept), its count tables (None unless asked for) and the seconds it took."""
+
+    frames: dict[str, pl.DataFrame]
+    tables: dict[str, pl.DataFrame] | None
+    seconds: float
+
+
+@contextmanager
+def kernel_slot(versions: tuple[str, int], threads: int | None) -> Iterator[None]:
+    """This process's kernel for one task on ``threads`` numba threads (None: all of the
+    process's, ``NUMBA_NUM_THREADS``): a task prepared by another version of the package is
+    refused; the first task in a process loads the kernel (from numba's cache; ``citadels
+    warmup`` fills it), later ones reuse it; one task at a time per process."""
+    if versions != (__version__, KERNEL_VERSION):
+        raise ConfigError(f"this process runs citadels-sim {__version__} (kernel version "
+                          f"{KERNEL_VERSION}) but the run was prepared by {versions[0]} "
+                          f"(kernel version {versions[1]}): install the same version "
+                          "on the driver and every worker.")
+    with _KERNEL_LOCK:
+        ensure_kernel(show=False)  # once per process; at once afterwards
+        with numba_threads(threads):
+            yield
+
+
+@contextmanager
+def numba_threads(n: int | None) -> Iterator[None]:
+    """Play on ``n`` numba threads (None: all of the process's) inside the block."""
+    previous = numba.get_num_threads()
+    numba.set_num_threads(n or numba.config.NUMBA_NUM_THREADS)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
+def play_task(task: ChunkTask) -> Played:
+    """Play one chunk in this process.
+
+    This is the function an executor's workers run.  The first call in a process loads
+    the kernel (from numba's cache; ``citadels warmup`` fills it), later ones reuse it.
+    """
+    tables = build_tables(task.config, task.strategies)
+    names = [s.name for s in task.strategies]
+    with kernel_slot(task.versions, task.threads):
+        start = time.perf_counter()
+        raw = play_chunk(tables, task.seed, task.first, task.n, task.config.players,
+                         task.picks, task.config.max_rounds)
+    frames = {"seats": seat_frame(raw, task.first, names),
+              "characters": character_counts(raw, task.first, task.config, names),
+              "districts": district_counts(raw, task.first, task.config, names)}
+    if task.picks:
+        frames["picks"] = pick_frame(raw, task.first, task.config, names)
+    return Played(frames, chunk_tables(frames) if task.summarise else None,
+                  time.perf_counter() - start)
+
+
+class Run:
+    """A prepared run, played chunk by chunk: iterate it for ``(first game, frames)`` pairs.
+
+    Each chunk is played (or, with ``out``, read back if an earlier run already wrote it)
+    only when the iteration reaches it, so a caller can aggregate chunk by chunk in bounded
+    memory, or stop early.  On the default executor chunks come in game order; on any
+    other they come as they finish, in any order (every consumer here is
+    order-independent).  ``meta`` holds the run's description; its timing fields
+    (``wall_seconds``, ``kernel_seconds``, ``games_per_second``) are filled in, and an
+    ``out`` directory marked complete, once the last chunk is in.  Creating a Run with the
+    default executor loads (or, the first time, compiles) the kernel here
+    (``startup_seconds``, counted in the wall time); on another executor the workers load
+    it.  ``summarise``: compute each chunk's count tables where it is played (see
+    :func:`play_runs`).  Other arguments as for :func:`simulate`.
+    """
+
+    def __init__(self, config: GameConfig | None = None,
+                 strategies: str | Strategy | Sequence[str | Strategy] = "heuristic",
+                 games: int = 10_000, seed: int = 0, workers: int | None = None, *,
+                 chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
+                 out: str | Path | None = None,
+                 executor: ChunkExecutor | Executor | None = None, summarise: bool = False):
+        self.config = config or GameConfig()
+        self.lineup = tuple(resolve_strategies(strategies, self.config.players))
+        self.executor = resolve(executor)
+        self.threads = _check_run_args(games, seed, workers, chunk_size, self.executor)
+        self.games, self.seed, self.chunk_size = int(games), int(seed), int(chunk_size)
+        self.picks = games <= PICKS_AUTO_LIMIT if picks is None else bool(picks)
+        self.summarise = summarise
+        self.names = [s.name for s in self.lineup]
+        self.meta = {"package_version": __version__, "kernel_version": KERNEL_VERSION,
+                     "config": self.config.to_dict(), "strategies": self.names,
+                     "seed": self.seed, "games": self.games, "chunk_size": self.chunk_size,
+                     "picks": self.picks}
+        self.writer = store.ChunkWriter(Path(out), self.meta) if out is not None else None
+        start = time.perf_counter()
+        if self.executor.sequential:
+            ensure_kernel()  # loads (or, the first time, compiles) the kernel, saying so
+        self.meta["startup_seconds"] = round(time.perf_counter() - start, 3)
+
+    def tasks(self) -> list[ChunkTask]:
+        """Every chunk of the run, in game order."""
+        return [ChunkTask(self.config, self.lineup, self.seed, first,
+                          min(self.chunk_size, self.games - first), self.picks,
+                          self.threads if self.executor.sequential else None, self.summarise)
+                for first in range(0, self.games, self.chunk_size)]
+
+    def __iter__(self) -> Iterator[tuple[int, dict[str, pl.DataFrame]]]:
+        for _, first, played in play_runs([self], self.executor):
+            yield first, played.frames
+
+
+def play_runs(runs: Sequence[Run], executor: ChunkExecutor, interleave: bool = False
+              ) -> Iterator[tuple[Run, int, Played]]:
+    """Every chunk of ``runs`` as ``(run, first game, Played)``: the chunks written by an
+    earlier run read back first (nothing written is played again), then the others played
+    on ``executor`` -- all runs' chunks in one stream, so a cluster stays busy across small
+    runs -- each written as soon as it comes.  The chunks go to the executor run by run, or
+    with ``interleave`` chunk by chunk across the runs (the first chunk of every run, then
+    the second ...: for runs consumed together, as the rotations of a comparison).  The
+    count tables of a run made with ``summarise`` come with each chunk (computed here for
+    chunks read back).  A run's metadata (timing) is filled in, and its directory marked
+    complete, before its last chunk is handed on."""
+    start = time.perf_counter()
+    left = {id(run): len(run.tasks()) for run in runs}
+    played = {id(run): [0, 0.0] for run in runs}  # games played, seconds summed
+
+    def handed(run: Run, first: int) -> None:
+        left[id(run)] -= 1
+        if not left[id(run)]:
+            games, seconds = played[id(run)]
+            elapsed = seconds if executor.sequential else time.perf_counter() - start
+            wall = time.perf_counter() - start + run.meta["startup_seconds"]
+            run.meta.update(workers=run.threads or executor.capacity(),
+                            executor=executor.describe(),
+                            wall_seconds=round(wall, 3), kernel_seconds=round(seconds, 3),
+                            games_played=games,
+                            games_per_second=round(games / elapsed, 1) if games else None)
+            if run.writer:
+                run.writer.finish(run.meta)
+
+    def play(pending: list[tuple[Run, ChunkTask]]) -> Iterator[tuple[Run, int, Played]]:
+        owner = {id(task): run for run, task in pending}
+        for task, result in executor.imap(play_task, (t for _, t in pending)):
+            run = owner[id(task)]
+            played[id(run)][0] += task.n
+            played[id(run)][1] += result.seconds
+            if run.writer:
+                run.writer.write(task.first, result.frames)
+            handed(run, task.first)
+            yield run, task.first, result
+
+    order = [(run, task) for run in runs for task in run.tasks()]
+    if interleave:
+        order.sort(key=lambda pair: pair[1].first)  # stable: runs keep their order
+    pending: list[tuple[Run, ChunkTask]] = []
+    for run, task in order:
+        frames = run.writer.load(task.first) if run.writer else None
+        if frames is None:
+            pending.append((run, task))
+            continue
+        if executor.sequential:  # in order: first play the chunks before this one
+            yield from play(pending)
+            pending = []
+        handed(run, task.first)
+        yield run, task.first, Played(frames, chunk_tables(frames) if run.summarise else None,
+                                      0.0)
+    yield from play(pending)
+
+
+def play_in_step(runs: Sequence[Run], executor: ChunkExecutor
+                 ) -> Iterator[tuple[int, list[Played]]]:
+    """The chunks of runs of the same games side by side, in game order: ``(first game,
+    [each run's Played])`` -- for runs consumed deal by deal, as the rotations of a
+    comparison -- however the executor finishes them (chunks that come early wait).
+    Closing the iterator stops the runs (cancelling the chunks in flight)."""
+    if len({(run.games, run.chunk_size) for run in runs}) != 1:
+        raise ConfigError("runs played in step need the same games and chunk size.")
+    index = {id(run): i for i, run in enumerate(runs)}
+    arrived: dict[int, dict[int, Played]] = {}  # first game -> run index -> chunk
+    first = 0
+    with closing(play_runs(runs, executor, interleave=True)) as chunks:
+        for run, start, played in chunks:
+            arrived.setdefault(start, {})[index[id(run)]] = played
+            while len(arrived.get(first, ())) == len(runs):
+                chunk = arrived.pop(first)
+                yield first, [chunk[i] for i in range(len(runs))]
+                first += runs[0].chunk_size
+
+
+def simulate(config: GameConfig | None = None,
+             strategies: str | Strategy | Sequence[str | Strategy] = "heuristic",
+             games: int = 10_000, seed: int = 0, workers: int | None = None, *,
+             chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
+             out: str | Path | None = None, progress: bool | None = None,
+             executor: ChunkExecutor | Executor | None = None, client=None) -> Results:
+    """Play ``games`` games of ``config`` between ``strategies`` and collect the results.
+
+    Parameters
+    ----------
+    config : the game (default: 4-player classic base game).
+    strategies : one preset name (or Strategy) for every seat, or one per seat
+        (a sequence or a comma-separated string); ``"name:param=value"`` tunes a preset.
+    games, seed : how many games, and the master seed; game *i* is the same game whatever
+        ``workers``, ``chunk_size`` and the executor are.
+    workers : numba threads (default: all cores); only for the default executor.
+    chunk_size : games per chunk (progress, memory, the unit of work sent to an executor
+        and the unit written to ``out``).
+    picks : keep the per-round character table (default: only up to 100,000 games).
+    out : directory to write the results to as the run goes; a rerun resumes.
+    progress : show a progress bar (default: on a terminal, for runs of several chunks).
+    executor : where chunks are played: this process (default), or any
+        ``concurrent.futures.Executor``, e.g. ``distributed.Client(...).get_executor()``.
+    client : a Dask ``distributed.Client`` whose workers play the chunks (instead of
+        ``executor``).
+
+    Returns
+    -------
+    Results with polars DataFrames ``seats``, ``characters`` and (optionally) ``picks``,
+    the same whatever the executor.  For runs too big to hold in memory, iterate a
+    :class:`Run` instead.
+    """
+    run = Run(config, strategies, games, seed, workers, chunk_size=chunk_size, picks=picks,
+              out=out, executor=resolve(executor, client))
+    if progress is None:
+        progress = games > chunk_size and sys.stderr.isatty()
+    chunks: dict[int, dict[str, pl.DataFrame]] = {}
+    with tqdm(total=games, unit="game", disable=not progress, smoothing=0.1) as bar:
+        for first, frames in run:
+            chunks[first] = frames
+            bar.update(min(run.chunk_size, run.games - first))
+    parts: dict[str, list[pl.DataFrame]] = {"seats": [], "picks": [], "characters": [],
+                                            "districts": []}
+    for first in sorted(chunks):  # game order, however the chunks arrived
+        for key, frame in chunks[first].items():
+            parts[key].append(frame)
+    return Results.from_parts(parts, run.meta)

@@ -1,0 +1,136 @@
+"""Chunk-by-chunk aggregation of results into small count tables.
+
+A :class:`Summary` holds what the analysis needs in a size that does not grow with the
+number of games, so any number of games can be summarised in bounded memory:
+
+``outcomes``    seat, strategy, score, won, winners -> ``count`` of seat-games (``winners``:
+                how many players shared the first place of that game)
+``games``       rounds, capped, margin -> ``count`` of games (margin: the winner's score
+                minus the best losing score; null when every player shares the win)
+``wins``        batch, seat, strategy -> ``n`` seat-games and ``wins``
+``characters``  batch, character, rank, strategy -> the counts of ``Results.characters``
+``districts``   batch, district, strategy -> the counts of ``Results.districts``
+``pairs``       a, b, diff -> ``count`` of games, where ``diff`` is the share of a's seats
+                that won minus the share of b's seats that won, in one game (the paired
+                unit of strategy comparisons; a < b in alphabetical order)
+``rotation_pairs``  rotation, a, b, diff -> ``count``: the same per rotation of stacked
+                runs (how much common deals reduce the variance of ``pairs``)
+
+``batch`` is the game's index modulo ``stats.N_BATCHES``: games are independent, seats and
+characters within a game are not, so the analysis takes variances over batches
+(cluster-robust, see :mod:`.stats`).
+
+Several runs of the same deals (common random numbers) can be added as one chunk: their
+``seats`` frames stacked with a ``rotation`` column telling the runs apart, so that
+``pairs`` compares the strategies deal by deal (``game`` is the deal).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from citadels_sim.stats.intervals import N_BATCHES
+
+KEYS = {
+    "outcomes": ["seat", "strategy", "score", "won", "winners"],
+    "games": ["rounds", "capped", "margin"],
+    "wins": ["batch", "seat", "strategy"],
+    "characters": ["batch", "character", "rank", "strategy"],
+    "pairs": ["a", "b", "diff"],
+    "rotation_pairs": ["rotation", "a", "b", "diff"],
+    "districts": ["batch", "district", "strategy"],
+}
+PAIR_SCHEMA = {"a": pl.String, "b": pl.String, "diff": pl.Float64, "count": pl.Int64}
+#: decimals kept for a pair difference (exact fractions differ in the last bits)
+DIFF_DECIMALS = 9
+
+
+def _game_keys(seats: pl.DataFrame) -> list[str]:
+    """The columns that identify one game (a deal and, for stacked runs, its rotation)."""
+    return [c for c in ("game", "rotation") if c in seats.columns]
+
+
+def _outcomes(seats: pl.DataFrame) -> pl.DataFrame:
+    return (seats.with_columns(pl.col("strategy").cast(pl.String),
+                               pl.col("won").sum().over(_game_keys(seats)).cast(pl.Int8)
+                               .alias("winners"))
+            .group_by(KEYS["outcomes"]).agg(pl.len().cast(pl.Int64).alias("count")))
+
+
+def _wins(seats: pl.DataFrame) -> pl.DataFrame:
+    return (seats.with_columns(pl.col("strategy").cast(pl.String),
+                               (pl.col("game") % N_BATCHES).cast(pl.Int16).alias("batch"))
+            .group_by(KEYS["wins"]).agg(pl.len().cast(pl.Int64).alias("n"),
+                                        pl.col("won").sum().cast(pl.Int64).alias("wins")))
+
+
+def _games(seats: pl.DataFrame) -> pl.DataFrame:
+    per_game = seats.group_by(_game_keys(seats)).agg(
+        pl.col("rounds").first(), pl.col("capped").first(),
+        (pl.col("score").filter(pl.col("won")).max()
+         - pl.col("score").filter(~pl.col("won")).max()).alias("margin"))
+    return per_game.group_by(KEYS["games"]).agg(pl.len().cast(pl.Int64).alias("count"))
+
+
+def _pairs(seats: pl.DataFrame, unit: list[str]) -> pl.DataFrame:
+    """Per ``unit`` (the deal, or the deal and its rotation): each two strategies' shares of
+    seats that won, differenced, counted by value (table ``pairs`` or ``rotation_pairs``)."""
+    order = sorted(seats["strategy"].cast(pl.String).unique().to_list())
+    shares = (seats.with_columns(pl.col("strategy").cast(pl.String))
+              .group_by(unit + ["strategy"]).agg(pl.col("won").mean())
+              .pivot(on="strategy", index=unit, values="won"))
+    keys = [k for k in unit if k != "game"] + KEYS["pairs"]
+    frames = [
+        shares.select(*[pl.col(k) for k in unit if k != "game"], pl.lit(a).alias("a"),
+                      pl.lit(b).alias("b"),
+                      (pl.col(a) - pl.col(b)).round(DIFF_DECIMALS).alias("diff"))
+        for i, a in enumerate(order) for b in order[i + 1:]
+    ]
+    if not frames:  # a single strategy: nothing to compare
+        return pl.DataFrame(schema={**({"rotation": pl.Int8} if "rotation" in unit else {}),
+                                    **PAIR_SCHEMA})
+    return (pl.concat(frames).group_by(keys)
+            .agg(pl.len().cast(pl.Int64).alias("count")))
+
+
+def chunk_tables(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
+    """The count tables of one chunk (``frames`` as yielded by :class:`~.simulate.Run`)."""
+    seats = frames["seats"]
+    characters = frames["characters"].with_columns(pl.col("strategy").cast(pl.String),
+                                                   pl.col("rank").cast(pl.Int64))
+    tables = {"outcomes": _outcomes(seats), "wins": _wins(seats), "games": _games(seats),
+              "characters": characters.drop("seat_games"), "pairs": _pairs(seats, ["game"])}
+    if "rotation" in seats.columns:
+        tables["rotation_pairs"] = _pairs(seats, ["game", "rotation"])
+    if "districts" in frames:
+        tables["districts"] = frames["districts"].with_columns(
+            pl.col("strategy").cast(pl.String))
+    return tables
+
+
+def _sum(table: str, frames: list[pl.DataFrame]) -> pl.DataFrame:
+    keys = KEYS[table]
+    return (pl.concat(frames, how="vertical_relaxed").group_by(keys)
+            .agg(pl.exclude(keys).sum()).sort(keys, nulls_last=True))
+
+
+class Summary:
+    """Count tables summed over chunks; add chunks with :meth:`add`."""
+
+    def __init__(self, tables: dict[str, pl.DataFrame] | None = None):
+        self.tables: dict[str, pl.DataFrame] = dict(tables or {})
+
+    def add(self, frames: dict[str, pl.DataFrame]) -> None:
+        """Add one chunk's frames (``seats`` and ``characters``)."""
+        self.merge(Summary(chunk_tables(frames)))
+
+    def merge(self, other: Summary) -> None:
+        """Add another summary's counts to this one."""
+        for name, frame in other.tables.items():
+            mine = self.tables.get(name)
+            self.tables[name] = _sum(name, [frame] if mine is None else [mine, frame])
+
+    @property
+    def games(self) -> int:
+        """Number of games summarised."""
+        return int(self.tables["games"]["count"].sum()) if "games" in self.tables else 0

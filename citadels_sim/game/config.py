@@ -1,0 +1,314 @@
+"""Game configuration: a validated, immutable description of one kind of game.
+
+:class:`GameConfig` stores the user's choices (ruleset, players, character set, districts,
+options) and checks them against the rules reference (RULES.md §1.4) when it is created, so
+that a bad value fails with a message naming it and what is allowed, before any game runs.
+:meth:`GameConfig.tables` turns it into the plain arrays the kernel reads.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from citadels_sim.kernel import layout as L
+from . import cards
+
+
+class ConfigError(ValueError):
+    """A configuration the rules do not allow."""
+
+
+#: bonus purples added to a classic deck without removing base purples (D38)
+FREE_BONUS = 3
+
+PLAYER_RANGE = {"classic": (2, 8), "2016": (2, 8), "four_color": (2, 7)}
+BASE_CHARACTERS = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect",
+                   "Warlord")
+
+#: face-up discards by (number of characters, players), RULES.md §1.2
+FACE_UP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
+
+
+#: RULES.md §1.4 preset replacements (pub).  The rules allow either replacement; the engine
+#: takes the rank's original 2016 character for the Emperor (the King) and the Tax Collector
+#: for the Queen (the rank-9 character that works with any player count from 3).
+PRESET_EMPEROR_2P = "King"
+PRESET_QUEEN_3_4P = "Tax Collector"
+
+
+def preset_lineup(preset: cards.Preset, players: int) -> tuple[str, ...]:
+    """A 2016 preset's characters for ``players`` players: its rank 9 is added where rank 9
+    is allowed (not with 2 players), and the printed replacements applied (§1.4)."""
+    chars = tuple(PRESET_EMPEROR_2P if c == "Emperor" and players == 2 else c
+                  for c in preset.characters)
+    rank9 = preset.rank9
+    if rank9 == "Queen" and players < 5:
+        rank9 = PRESET_QUEEN_3_4P
+    return chars + ((rank9,) if rank9 and players > 2 else ())
+
+
+def _suggest(bad: str, allowed: Sequence[str]) -> str:
+    close = difflib.get_close_matches(bad, list(allowed), n=1, cutoff=0.5)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    return f"{hint} Allowed: {', '.join(allowed)}."
+
+
+def _lookup(name: str, options: dict[str, object], what: str, ruleset: str):
+    """Find ``name`` among ``options`` (matched by key), or fail naming the nearest choice."""
+    found = options.get(cards.key_of(name))
+    if found is None:
+        names = [getattr(o, "name", str(o)) for o in options.values()]
+        raise ConfigError(f"Unknown {what} {name!r} in the {ruleset} ruleset."
+                          + _suggest(name, names))
+    return found
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """One kind of game.
+
+    Parameters
+    ----------
+    ruleset : ``"classic"``, ``"2016"`` or ``"four_color"``.
+    players : number of players (2-8; four_color 2-7).
+    characters : one character name per rank (8, or 9 with a rank-9 character), or the
+        name of a 2016 preset; ``None`` means the base eight.
+    districts : classic: the bonus purple districts added to the deck; 2016: the 14 unique
+        districts (names or a preset name; ``None`` means the ``first_game`` set);
+        four_color: must be empty.
+    removed : classic: the base purple cards taken out when more than 3 bonus purples are
+        added, exactly one per bonus purple beyond the third (a name once per card: the
+        Keep has two).
+    quick : classic quick game (a city is complete at 7 districts).
+    crown_seat : seat holding the first crown; ``None`` follows the ruleset
+        (classic/2016 seat 0, four_color a random seat).
+    max_rounds : safety cap; a game reaching it is scored as it stands and flagged.
+    """
+
+    ruleset: str = "classic"
+    players: int = 4
+    characters: tuple[str, ...] | str | None = None
+    districts: tuple[str, ...] | str | None = None
+    removed: tuple[str, ...] | None = None
+    quick: bool = False
+    crown_seat: int | None = None
+    max_rounds: int = 100
+    character_ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    unique_kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    purple_counts: dict[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.ruleset not in cards.RULESETS:
+            raise ConfigError(f"Unknown ruleset {self.ruleset!r}." + _suggest(
+                str(self.ruleset), cards.RULESETS))
+        if isinstance(self.characters, list):
+            object.__setattr__(self, "characters", tuple(self.characters))
+        for name in ("districts", "removed"):
+            if isinstance(getattr(self, name), list):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
+        self._check_players()
+        object.__setattr__(self, "character_ids", self._resolve_characters())
+        object.__setattr__(self, "purple_counts", self._resolve_districts())
+        object.__setattr__(self, "unique_kinds", tuple(sorted(self.purple_counts)))
+        if "Diplomat" in self.character_names and L.D_GRAVEYARD in self.purple_counts:
+            raise ConfigError("The Diplomat cannot play while the Graveyard is in the deck: "
+                              "remove the Graveyard (removed=['Graveyard']).")
+        if self.crown_seat is not None and not 0 <= self.crown_seat < self.players:
+            raise ConfigError(f"crown_seat {self.crown_seat} is not a seat of a "
+                              f"{self.players}-player game (0-{self.players - 1}).")
+        if self.quick and self.ruleset != "classic":
+            raise ConfigError("The quick game (7 districts) is a classic option only.")
+        if not 1 <= self.max_rounds <= 1000:
+            raise ConfigError(f"max_rounds {self.max_rounds} is outside 1-1000.")
+
+    # ---- validation -----------------------------------------------------------------
+    def _check_players(self) -> None:
+        lo, hi = PLAYER_RANGE[self.ruleset]
+        if not isinstance(self.players, (int, np.integer)) or not lo <= self.players <= hi:
+            raise ConfigError(f"{self.players} players is not allowed in {self.ruleset}: "
+                              f"{lo} to {hi} players.")
+
+    def _resolve_characters(self) -> tuple[int, ...]:
+        roster = {cards.key_of(c.name): c for c in cards.characters(self.ruleset)}
+        names = self.characters
+        if names is None:
+            names = BASE_CHARACTERS
+        elif isinstance(names, str):
+            names = self._preset_characters(names)
+        chosen = [_lookup(n, roster, "character", self.ruleset) for n in names]
+        by_rank: dict[int, cards.Character] = {}
+        for c in chosen:
+            if c.rank in by_rank:
+                raise ConfigError(f"Two characters of rank {c.rank}: {by_rank[c.rank].name} and "
+                                  f"{c.name}. A character set has one character per rank.")
+            by_rank[c.rank] = c
+        missing = [r for r in range(1, 9) if r not in by_rank]
+        if missing:
+            raise ConfigError(f"The character set has no rank {missing[0]} character; "
+                              "it needs one character for each rank 1-8.")
+        if self.ruleset == "four_color" and set(by_rank[r].name for r in range(1, 9)) != set(
+                BASE_CHARACTERS):
+            raise ConfigError("four_color plays the base eight characters only: "
+                              + ", ".join(BASE_CHARACTERS) + ".")
+        self._check_rank9(9 in by_rank)
+        names_in = {c.name for c in chosen}
+        if "Queen" in names_in and self.players < 5:
+            raise ConfigError(f"The Queen needs at least 5 players (got {self.players}).")
+        if "Emperor" in names_in and self.players == 2:
+            raise ConfigError("The Emperor cannot play in a 2-player game; use the King "
+                              "(or, in 2016, the Patrician).")
+        return tuple(by_rank[r].id for r in sorted(by_rank))
+
+    def _preset_characters(self, name: str) -> tuple[str, ...]:
+        if self.ruleset != "2016":
+            if cards.key_of(name) in ("base", "first_game"):
+                return BASE_CHARACTERS
+            raise ConfigError(f"Unknown character preset {name!r} for {self.ruleset}: "
+                              "only 'base'.")
+        preset = _lookup(name, cards.presets(), "preset", self.ruleset)
+        return preset_lineup(preset, self.players)
+
+    def _check_rank9(self, has9: bool) -> None:
+        n, rs = self.players, self.ruleset
+        if rs == "four_color" and has9:
+            raise ConfigError("four_color has no rank-9 character.")
+        if has9 and (n == 2 or (rs == "classic" and n == 3)):
+            raise ConfigError(f"A rank-9 character is not allowed with {n} players in {rs}.")
+        needs9 = n == 8 or (rs == "2016" and n == 3)
+        if needs9 and not has9:
+            raise ConfigError(f"A {n}-player {rs} game needs a rank-9 character "
+                              f"(Queen, Artist{', Tax Collector' if rs == '2016' else ''}).")
+
+    def _resolve_districts(self) -> dict[int, int]:
+        """Copies of each purple/unique kind in the deck."""
+        rs = self.ruleset
+        chosen = self.districts
+        if self.removed and rs != "classic":
+            raise ConfigError("removed= names base purple cards taken out of a classic deck; "
+                              f"it does not apply to {rs}.")
+        if rs == "four_color":
+            if chosen:
+                raise ConfigError("four_color has no purple districts; leave districts empty.")
+            return {}
+        uniques = {cards.key_of(d.name): d for d in cards.districts(rs) if d.type == L.T_UNIQUE}
+        if rs == "2016":
+            if chosen is None:
+                chosen = "first_game"
+            if isinstance(chosen, str):
+                chosen = _lookup(chosen, cards.presets(), "district preset", rs).districts
+            picked = [_lookup(n, uniques, "unique district", rs) for n in chosen]
+            counts = {d.kind: 1 for d in picked}
+            if len(counts) != len(picked) or len(picked) != 14:
+                raise ConfigError(f"A 2016 game plays exactly 14 distinct unique districts; got "
+                                  f"{len(counts)} distinct of {len(picked)} named.")
+        else:
+            counts = self._classic_purples(uniques, chosen)
+        return counts
+
+    def _classic_purples(self, uniques: dict, chosen) -> dict[int, int]:
+        """The 12 base purple cards, plus the bonus purples, less the removed base cards."""
+        if isinstance(chosen, str):
+            chosen = () if cards.key_of(chosen) in ("base", "none") else (chosen,)
+        bonus = [_lookup(n, uniques, "purple district", "classic") for n in (chosen or ())]
+        base = [d.name for d in bonus if d.set == "base"]
+        if base:
+            raise ConfigError(f"districts= names the bonus purples to add; {', '.join(base)} "
+                              "already in the base deck.")
+        if len({d.kind for d in bonus}) != len(bonus):
+            raise ConfigError("Each bonus purple district can be added once.")
+        counts = {d.kind: d.count for d in uniques.values() if d.set == "base"}
+        counts.update({d.kind: 1 for d in bonus})
+        removed = [_lookup(n, uniques, "purple district", "classic")
+                   for n in (self.removed or ())]
+        need = max(0, len(bonus) - FREE_BONUS)
+        if need == 0 and "Diplomat" in self.character_names:
+            need = 1  # the Graveyard must go (RULES.md §4.5); otherwise it is one of the k - 3
+        if len(removed) != need:
+            raise ConfigError(f"{len(bonus)} bonus purple districts"
+                              + (" and the Diplomat" if "Diplomat" in self.character_names
+                                 else "")
+                              + f" need exactly {need} base purple card(s) removed (removed=...);"
+                              f" got {len(removed)}.")
+        for d in removed:
+            if d.set != "base" or counts.get(d.kind, 0) == 0:
+                raise ConfigError(f"removed= names {d.name!r}, which is not a base purple card "
+                                  "left in the deck.")
+            counts[d.kind] -= 1
+        return {k: c for k, c in counts.items() if c > 0}
+
+    # ---- derived values ---------------------------------------------------------------
+    @property
+    def ranks(self) -> int:
+        """Number of ranks in the character set (8 or 9)."""
+        return len(self.character_ids)
+
+    @property
+    def complete_size(self) -> int:
+        """The complete-city size N (RULES.md §5.1)."""
+        if self.ruleset == "2016":
+            return 8 if self.players <= 3 else 7
+        return 7 if self.quick else 8
+
+    @property
+    def character_names(self) -> tuple[str, ...]:
+        """The character set by rank."""
+        return tuple(cards.character_name(c) for c in self.character_ids)
+
+    def rank_mask(self, characters: Sequence[str], who: str) -> int:
+        """The bitmask of the ranks (0-based bits) holding ``characters`` in this set;
+        ``who`` names the asker in the error for a character the set does not have."""
+        names = [n.lower() for n in self.character_names]
+        mask = 0
+        for c in characters:
+            if c.lower() not in names:
+                raise ConfigError(f"{who} forbids {c!r}, which is not in this character set "
+                                  f"({', '.join(self.character_names)}).")
+            mask |= 1 << names.index(c.lower())
+        return mask
+
+    def deck_counts(self) -> np.ndarray:
+        """Copies of each district kind in the deck (int32, indexed by kind)."""
+        counts = np.zeros(L.N_KINDS, np.int32)
+        for d in cards.districts(self.ruleset):
+            if d.type != L.T_UNIQUE:
+                counts[d.kind] += d.count
+        for kind, n in self.purple_counts.items():
+            counts[kind] += n
+        return counts
+
+    def tables(self) -> dict[str, np.ndarray]:
+        """The kernel's constant arrays for this configuration: ``kinds`` (cost, type and
+        deck copies of each district kind) and ``cfg`` (the configuration part of the game
+        vector; strategy families are filled in by ``simulate.build_tables``)."""
+        kinds = np.zeros((L.K_LEN, L.N_KINDS), np.int32)
+        kinds[L.K_TYPE] = -1
+        for d in cards.districts(self.ruleset):
+            kinds[L.K_COST, d.kind], kinds[L.K_TYPE, d.kind] = d.cost, d.type
+        kinds[L.K_COUNT] = self.deck_counts()
+        cfg = np.zeros(L.G_LEN, np.int32)
+        cfg[L.G_RULESET] = cards.RULESETS.index(self.ruleset)
+        cfg[L.G_NP] = self.players
+        cfg[L.G_NRANKS] = self.ranks
+        cfg[L.G_N_COMPLETE] = self.complete_size
+        cfg[L.G_MAX_ROUNDS] = self.max_rounds
+        if self.crown_seat is not None:
+            cfg[L.G_CROWN] = self.crown_seat
+        else:
+            cfg[L.G_CROWN] = -1 if self.ruleset == "four_color" else 0
+        cfg[L.G_N_FACEUP] = FACE_UP.get(self.ranks, {}).get(self.players, 0)
+        cfg[L.G_RANK_CHAR:L.G_RANK_CHAR + L.MAX_RANKS] = -1
+        cfg[L.G_RANK_CHAR:L.G_RANK_CHAR + self.ranks] = self.character_ids
+        return {"kinds": kinds, "cfg": cfg}
+
+    def to_dict(self) -> dict:
+        """The user-facing fields, for metadata and reproduction."""
+        return {"ruleset": self.ruleset, "players": self.players,
+                "characters": list(self.character_names),
+                "districts": [cards.district_name(self.ruleset, k) for k in self.unique_kinds],
+                "removed": list(self.removed or ()),
+                "quick": self.quick, "crown_seat": self.crown_seat,
+                "max_rounds": self.max_rounds}

@@ -1,0 +1,304 @@
+"""Strategy presets: a family of decision code plus its parameters (installed as
+``citadels_sim.game.strategies``).
+
+A :class:`Strategy` is data, not code: the kernel's decision functions switch on its
+family and read its parameter row, so new presets and tuned parameters need no
+recompilation.  Presets live in ``presets.toml`` beside this file; a user can also write
+``"heuristic:threat=2,aggression=0.3"`` to tune one on the fly, and keep presets in files of
+the same format (``"my.toml:name"``, or :func:`register_file` to make a file's names known).
+
+Every parameter has search bounds next to its definition (:data:`PARAMS`,
+:data:`BASE_BOUNDS`); :func:`tunable` lists what a family reads, so ``citadels tune`` can
+search any family, a new one included, without further code.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from citadels_sim.kernel import layout, policy
+
+FAMILIES = policy.FAMILY_NAMES
+
+
+class Param(NamedTuple):
+    """A strategy parameter: where the kernel reads it, its default, and the range a tuner
+    searches.  ``integer``: the kernel compares it with whole numbers (a threshold), so
+    only whole values are searched and deployed."""
+
+    index: int
+    default: float
+    low: float
+    high: float
+    integer: bool = False
+
+
+#: parameter name -> Param (kernel index, default, search bounds)
+PARAMS = {
+    "income": Param(policy.PR_W_INCOME, 1.0, 0.0, 3.0),
+    "aggression": Param(policy.PR_W_AGGRESSION, 0.0, 0.0, 3.0),
+    "threat": Param(policy.PR_W_THREAT, 0.0, 0.0, 4.0),
+    "card_need": Param(policy.PR_CARD_NEED, 1.0, 0.0, 6.0, integer=True),
+    "gold_reserve": Param(policy.PR_GOLD_RESERVE, 0.0, 0.0, 8.0, integer=True),
+    "new_type": Param(policy.PR_W_NEW_TYPE, 0.5, 0.0, 4.0),
+    "swap_margin": Param(policy.PR_SWAP_MARGIN, 2.0, 0.0, 8.0, integer=True),
+    # the reference family's own (values in gold)
+    "card": Param(policy.PR_R_CARD, 1.0, 0.2, 3.0),
+    "crown": Param(policy.PR_R_CROWN, 1.0, 0.0, 4.0),
+    "urgency": Param(policy.PR_R_URGENCY, 2.0, 0.0, 8.0),
+    "draw_need": Param(policy.PR_R_DRAW_NEED, 1.5, 0.0, 5.0),
+    "draw_gold": Param(policy.PR_R_DRAW_GOLD, 0.5, 0.0, 3.0),
+    "bribe": Param(policy.PR_R_BRIBE, 1.0, 0.0, 3.0),
+    "finish": Param(policy.PR_R_FINISH, 4.0, -2.0, 20.0),
+    "build": Param(policy.PR_R_BUILD, 1.5, 0.0, 5.0),
+    "deny": Param(policy.PR_R_DENY, 0.5, 0.0, 2.0),
+}
+#: the reference family's desire for each character, whatever its rank: ``want_<key>``
+#: (layout.CHARACTER_KEYS); a character outside the game's set is never offered, so its
+#: desire is inert there
+DESIRES = tuple(f"want_{key}" for key in layout.CHARACTER_KEYS)
+PARAMS.update({name: Param(policy.PR_CHAR + ch, 1.0, -3.0, 6.0)
+               for ch, name in enumerate(DESIRES)})
+N_RANK_PARAMS = 9
+#: search bounds of each of the 9 ``base`` rank desires (default 1.0)
+BASE_BOUNDS = (-2.0, 6.0)
+#: the named parameters each family's decisions read (``base`` is read by every family that
+#: reads any); a family not listed reads them all
+_SHARED = ("income", "aggression", "threat", "card_need", "gold_reserve", "new_type",
+           "swap_margin")
+_REFERENCE = ("income", "aggression", "threat", "gold_reserve", "new_type", "swap_margin",
+              "card", "crown", "urgency", "draw_need", "draw_gold", "bribe", "finish", "build",
+              "deny") + DESIRES
+FAMILY_PARAMS: dict[str, tuple[str, ...]] = {"random": (), "builder": _SHARED,
+                                             "aggressive": _SHARED, "heuristic": _SHARED,
+                                             "reference": _REFERENCE}
+
+
+class StrategyError(ValueError):
+    """An unknown strategy, family or parameter."""
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A named strategy: a decision family and its parameters."""
+
+    name: str
+    family: str
+    base: tuple[float, ...] = (1.0,) * N_RANK_PARAMS
+    params: dict[str, float] = field(default_factory=dict)
+    description: str = ""
+    #: characters this player may never pick (restricted play): he takes one only when the
+    #: draft offers him nothing else
+    forbid: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise StrategyError(f"Unknown strategy family {self.family!r}; "
+                                f"families: {', '.join(FAMILIES)}.")
+        if len(self.base) != N_RANK_PARAMS:
+            raise StrategyError(f"Strategy {self.name!r}: base needs {N_RANK_PARAMS} values "
+                                f"(one per rank 1-9), got {len(self.base)}.")
+        bad = sorted(set(self.params) - set(PARAMS))
+        if bad:
+            raise StrategyError(f"Unknown parameter {bad[0]!r} for strategy {self.name!r}; "
+                                f"parameters: base, {', '.join(PARAMS)}.")
+
+    @property
+    def family_id(self) -> int:
+        return FAMILIES.index(self.family)
+
+    def row(self) -> np.ndarray:
+        """The kernel's parameter row (float64, layout.N_PARAMS long)."""
+        row = np.zeros(layout.N_PARAMS)
+        row[policy.PR_BASE:policy.PR_BASE + N_RANK_PARAMS] = self.base
+        for key, p in PARAMS.items():
+            row[p.index] = self.params.get(key, p.default)
+        return row
+
+    def restricted(self, character: str) -> Strategy:
+        """A copy that may never pick ``character`` (restricted play), named for it."""
+        return replace(self, name=f"{self.name} (no {character})",
+                       forbid=tuple(dict.fromkeys(self.forbid + (character,))))
+
+    def with_params(self, **changes: float) -> Strategy:
+        """A copy with some parameters changed (``base`` replaces the rank desires)."""
+        base = tuple(changes.pop("base", self.base))
+        name = self.name + ":" + ",".join(f"{k}={v}" for k, v in changes.items())
+        return Strategy(name, self.family, base, {**self.params, **changes}, self.description,
+                        self.forbid)
+
+
+def tunable(family: str) -> list[tuple[str, Param]]:
+    """The parameters a tuner searches for ``family``: ``base1`` .. ``base9`` (the rank
+    desires, at :data:`BASE_BOUNDS`) and the named parameters the family reads."""
+    if family not in FAMILIES:
+        raise StrategyError(f"Unknown strategy family {family!r}; families: "
+                            f"{', '.join(FAMILIES)}.")
+    names = FAMILY_PARAMS.get(family, tuple(PARAMS))
+    if not names:
+        return []
+    base = [(f"base{r + 1}", Param(policy.PR_BASE + r, 1.0, *BASE_BOUNDS))
+            for r in range(N_RANK_PARAMS)]
+    return base + [(n, PARAMS[n]) for n in names]
+
+
+def _number(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise StrategyError(f"{what} must be a number, got {value!r}.")
+    return float(value)
+
+
+def parse_presets(text: str, source: str) -> dict[str, Strategy]:
+    """The presets of a strategy file's text (the format of ``presets.toml``); errors name
+    ``source`` and the bad entry."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise StrategyError(f"strategy file {source}: not valid TOML: {err}") from None
+    out = {}
+    for name, table in doc.items():
+        where = f"strategy file {source}, preset {name!r}"
+        if not isinstance(table, dict):
+            raise StrategyError(f"{where}: expected a table [{name}] with family = ..., "
+                                f"got {table!r}.")
+        table = dict(table)
+        if "family" not in table:
+            raise StrategyError(f"{where} has no family; families: {', '.join(FAMILIES)}.")
+        family = table.pop("family")
+        description = table.pop("description", "")
+        base = table.pop("base", (1.0,) * N_RANK_PARAMS)
+        if not isinstance(base, list | tuple):
+            raise StrategyError(f"{where}: base must be a list of {N_RANK_PARAMS} numbers, "
+                                f"got {base!r}.")
+        try:
+            out[name] = Strategy(
+                name, family, tuple(_number(x, "base") for x in base),
+                {k: _number(v, k) for k, v in table.items()}, str(description))
+        except StrategyError as err:
+            raise StrategyError(f"{where}: {err}") from None
+    return out
+
+
+@lru_cache(maxsize=None)
+def presets() -> dict[str, Strategy]:
+    """The named presets shipped in ``presets.toml``."""
+    text = resources.files("citadels_sim.game.data").joinpath("strategies.toml").read_text(encoding="utf-8")
+    return parse_presets(text, "presets.toml")
+
+
+def load_file(path: str | Path) -> dict[str, Strategy]:
+    """The presets of a strategy file (TOML, the format of ``presets.toml``)."""
+    path = Path(path)
+    if not path.is_file():
+        raise StrategyError(f"strategy file {str(path)!r} does not exist.")
+    return parse_presets(path.read_text(encoding="utf-8"), str(path))
+
+
+#: presets of the strategy files registered so far: name -> (Strategy, file)
+_REGISTERED: dict[str, tuple[Strategy, str]] = {}
+
+
+def register_file(path: str | Path) -> dict[str, Strategy]:
+    """Make a strategy file's presets known by name (``--strategies-file``); returns them.
+    A name may not shadow a shipped preset nor a different preset of another file."""
+    found = load_file(path)
+    for name, s in found.items():
+        if name in presets():
+            raise StrategyError(f"strategy file {path}: preset {name!r} has the name of a "
+                                "shipped preset; rename it.")
+        seen = _REGISTERED.get(name)
+        if seen and seen[0] != s:
+            raise StrategyError(f"strategy file {path}: preset {name!r} is also defined, "
+                                f"differently, in {seen[1]}; rename one of them.")
+    _REGISTERED.update({name: (s, str(path)) for name, s in found.items()})
+    return found
+
+
+def clear_registered() -> None:
+    """Forget every registered strategy file (tests)."""
+    _REGISTERED.clear()
+
+
+def known() -> dict[str, Strategy]:
+    """Every strategy known by name: the shipped presets and the registered files'."""
+    return {**presets(), **{name: s for name, (s, _) in _REGISTERED.items()}}
+
+
+_FILE_SPEC = re.compile(r"^(?P<file>.+?\.toml)(?::(?P<rest>.*))?$")
+
+
+def get(spec: str | Strategy) -> Strategy:
+    """A strategy from a preset name, ``"preset:param=value,..."``, a strategy file's
+    preset ``"FILE.toml:name"`` (or ``"FILE.toml"`` when it holds one preset; tweaks may
+    follow: ``"FILE.toml:name:param=value"``), or a Strategy.  Using a file's preset
+    registers the file, so its presets are known by name afterwards."""
+    if isinstance(spec, Strategy):
+        return spec
+    text = str(spec).strip()
+    match = _FILE_SPEC.match(text)
+    if match:
+        found = register_file(match["file"])
+        name, _, tweaks = (match["rest"] or "").partition(":")
+        if not name:
+            if len(found) != 1:
+                raise StrategyError(f"strategy file {match['file']} holds {len(found)} "
+                                    f"presets; name one: {match['file']}:NAME (presets: "
+                                    f"{', '.join(found)}).")
+            name = next(iter(found))
+        if name not in found:
+            raise StrategyError(f"strategy file {match['file']} has no preset {name!r}; "
+                                f"presets: {', '.join(found)}.")
+        return _tweaked(found[name], tweaks, text)
+    name, _, tweaks = text.partition(":")
+    everything = known()
+    if name not in everything:
+        raise StrategyError(f"Unknown strategy {name!r}; presets: {', '.join(everything)} "
+                            "(or FILE.toml:NAME for a strategy file's).")
+    return _tweaked(everything[name], tweaks, text)
+
+
+def _tweaked(strategy: Strategy, tweaks: str, spec: str) -> Strategy:
+    """``strategy`` with the ``name=value,...`` changes of ``tweaks``."""
+    if not tweaks:
+        return strategy
+    changes = {}
+    for item in tweaks.split(","):
+        key, eq, value = item.partition("=")
+        try:
+            changes[key.strip()] = float(value)
+        except ValueError:
+            raise StrategyError(f"Bad strategy parameter {item!r} in {spec!r}: "
+                                "write name=number.") from None
+        if not eq:
+            raise StrategyError(f"Bad strategy parameter {item!r} in {spec!r}: write name=number.")
+    return strategy.with_params(**changes)
+
+
+def _toml_value(value: float) -> str:
+    return repr(float(value))
+
+
+def to_toml(strategies: Iterable[Strategy], header: str = "") -> str:
+    """A strategy file (the format of ``presets.toml``) holding ``strategies``, every
+    parameter its family reads (and any other it sets) written out; ``header`` becomes
+    comment lines at the top."""
+    lines = [f"# {line}".rstrip() for line in header.splitlines()]
+    for s in strategies:
+        key = s.name if re.fullmatch(r"[A-Za-z0-9_-]+", s.name) else json.dumps(s.name)
+        lines += ["", f"[{key}]", f"family = {json.dumps(s.family)}"]
+        if s.description:
+            lines.append(f"description = {json.dumps(s.description)}")
+        lines.append("base = [" + ", ".join(_toml_value(b) for b in s.base) + "]")
+        names = dict.fromkeys(FAMILY_PARAMS.get(s.family, tuple(PARAMS)) + tuple(s.params))
+        lines += [f"{k} = {_toml_value(s.params.get(k, PARAMS[k].default))}" for k in names]
+    return "\n".join(lines).lstrip("\n") + "\n"

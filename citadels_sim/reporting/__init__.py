@@ -1,0 +1,2 @@
+"""Reports: the document (Markdown and HTML), figures and their facets, one module per
+report kind."""

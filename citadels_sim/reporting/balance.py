@@ -1,0 +1,108 @@
+"""The report of a balance test: the verdict first, then the restricted-play values, the set
+against the base set on common deals, and the full experiment report of both sets."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from citadels_sim.studies.balance import BASE, BalanceResult
+from . import figures
+from .experiment import Report, build, with_ci
+
+METHOD = [
+    ("Character value (restricted play)", "the deal (all restricted runs of one deal)",
+     "mean per-deal difference between the baseline's win share per seat and the barred "
+     "player's win, normal interval over deals (exact: deals are independent)"),
+    ("Verdict", "the deal",
+     "value minus the set's mean value; H0 |effect| <= the smallest difference that matters, "
+     "Holm step-down within a set, player count and population; intervals at each test's "
+     "Holm level"),
+    ("Set against the base set", "the deal (common deals)",
+     "paired per-deal differences, normal interval over deals"),
+]
+
+
+def _pct(frame: pl.DataFrame, *names: str) -> pl.DataFrame:
+    """Each named rate (with ``_low``/``_high``) as one text column in points."""
+    cols = [f"{n}{suffix}" for n in names for suffix in ("", "_low", "_high")]
+    return with_ci(frame.with_columns(pl.col(cols) * 100), *names, digits=1)
+
+
+def balance_report(result: BalanceResult) -> Report:
+    """The report of :func:`citadels_sim.studies.balance.run`."""
+    spec = result.spec
+    rep = Report(f"Balance of the {spec.label} character set ({spec.ruleset})")
+    rep.text(f"Bots: {', '.join(spec.strategies)} (each population plays every seat). "
+             f"Districts: {spec.districts_text()}. {spec.games:,} games per set, player count "
+             f"and population on deals common to the set and the base set; {spec.deals:,} "
+             "restricted-play deals per character and seat. Smallest difference that "
+             f"matters: {spec.sdm * 100:g} points.")
+    for w in result.warnings():
+        rep.text(f"**{w}**")
+    rep.heading("Verdict")
+    decided = result.verdict_table()
+    if decided.height:
+        rep.text("Characters whose value (the win-rate points a player loses when he may "
+                 "never pick it) differs from the set's mean by more than "
+                 f"{spec.sdm * 100:g} points, Holm-corrected:")
+        multi = len(spec.strategies) > 1
+        rep.table(_pct(decided.select(
+            "players", *(["population"] if multi else []), "rank", "character", "effect",
+            "effect_low", "effect_high", "verdict", *(["bot_dependent"] if multi else [])),
+            "effect").rename({"effect": "points vs the set's mean"}))
+    else:
+        rep.text(f"No character of the set differs from the set's mean value by more than "
+                 f"{spec.sdm * 100:g} points (each is even or unclear: see below).")
+    rep.text("A negative value means the bots do better without the character: they take it "
+             "when they should not, which says as much about the bots as about the card."
+             + ("" if len(spec.strategies) > 1 else
+                " With one population of bots, any verdict may depend on the bots; "
+                "`--strategies A,B` judges each under several and marks a verdict whose "
+                "direction changes as bot-dependent."))
+    values = result.values.join(
+        result.holders, on=["players", "population", "set", "character", "rank"], how="left")
+    rep.tables.update(values=values, against_base=result.against_base, games_paired=result.games)
+    figs = figures.effects(values.filter(pl.col("set") == spec.label).with_columns(
+                               pl.lit(spec.sdm).alias("sdm")),
+                           f"{spec.label}: value against the set's mean")
+    rep.figure("values", figs, "Each character's value minus the set's mean value "
+               "(points; restricted play), intervals at the Holm level; the band is the "
+               "smallest difference that matters.")
+    rep.heading("Character values (restricted play)")
+    rep.text("value: points a player loses when he may never pick the character; vs mean: "
+             "value minus the set's mean; forced: share of his offers in which the draft left "
+             "him only that character; holders: holders' win rate minus the fair share "
+             "(an association); picked: share of the draft picks offering it that took it; "
+             "held: share of rounds someone held it.")
+    table = values.with_columns((pl.col("holders_vs_fair") * 100).round(1).alias("holders"),
+                                pl.col("forced_share").round(3).alias("forced"),
+                                pl.col("picked_when_offered").round(2).alias("picked"),
+                                pl.col("held_rate").round(2).alias("held"))
+    rep.table(_pct(table.select("players", "population", "set", "rank", "character", "value",
+                                "value_low", "value_high", "effect", "effect_low",
+                                "effect_high", "verdict",
+                                *(["bot_dependent"] if len(spec.strategies) > 1 else []),
+                                "forced",
+                                "holders", "picked", "held"), "value", "effect")
+              .rename({"effect": "vs mean"}))
+    if result.against_base.height and spec.label != BASE:
+        rep.heading("The set against the base set (common deals)")
+        rep.text("Rank by rank, the set's character's value minus the base character's "
+                 "(points, paired by deal):")
+        rep.table(_pct(result.against_base.select(
+            "players", "population", "rank", "character", "base_character", "diff",
+            "diff_low", "diff_high"), "diff").rename({"diff": "set - base"}))
+        rep.text("Whole games, set minus base, paired by deal:")
+        rep.table(result.games.select("players", "population", "measure", "set", "base",
+                                      "diff", "diff_low", "diff_high"))
+    rep.heading("Both sets in detail")
+    rep.text("The experiment behind the verdict: every table of an experiment report, for "
+             "the set and the base set.")
+    detail = build(result.record)
+    rep.blocks += [b for b in detail.blocks if b[0] != "h1"]
+    rep.tables.update({f"detail_{k}": v for k, v in detail.tables.items()})
+    rep.figures.update(detail.figures)
+    rep.meta = {**detail.meta, "balance": spec.key()}
+    for table, unit, method in METHOD:
+        rep.text(f"{table} — unit of independence: {unit}; {method}.")
+    return rep

@@ -1,0 +1,511 @@
+"""Reports of an experiment: ``reports/NAME/`` with report.md, a self-contained report.html
+(figures embedded as base64 PNG), the figures as PNG files, the tables behind them as CSV, and
+metadata.json (versions, the experiment file, seed, games, wall time, games/s).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import platform
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import markdown
+import numba
+import numpy as np
+import polars as pl
+from matplotlib.figure import Figure
+
+from citadels_sim.stats import analysis, verdict
+from citadels_sim.studies.experiment import LABELS, RunRecord
+from citadels_sim.versions import KERNEL_VERSION, __version__
+from . import facets, figures
+
+#: per table of the report: (table, the unit that is independent, how intervals and tests
+#: use it)
+METHOD = [
+    ("Win rate by strategy and by seat", "the game",
+     "Wilson at the effective sample size n / deff, deff from the cluster-robust variance "
+     "over 100 batches of games; seats: chi-square test of uniformity"),
+    ("Paired strategy comparisons", "the deal (all rotations of one deal)",
+     "mean per-deal difference, normal interval, z-test; Holm within a cell"),
+    ("Holders' win rate (any round, final round)", "the game",
+     "Wilson at the effective sample size (cluster-robust over batches of games)"),
+    ("Balance verdicts", "the game",
+     "z-test of rate - set average on its cluster-robust standard error, Holm within a set; "
+     "set chi-square divided by the mean design effect (Rao-Scott)"),
+    ("Pick, killed and robbed rates", "the round (approximate)",
+     "Wilson over rounds (the rounds of a game are not independent: approximate)"),
+    ("Districts: built rate, holders against the others", "the game",
+     "Wilson at the effective sample size; z-test of the difference on its cluster-robust "
+     "standard error, Holm within a cell (an association, not an effect)"),
+    ("Game length, scores, margins, capped share", "the game",
+     "distributions (no interval); capped share: Wilson over games"),
+]
+
+METHOD_TEXT = ("A shared first place counts as a win for each player sharing it, so the fair "
+               "share is the number of winners of each game over N (1/N without ties). "
+               "Intervals are 95%; Wilson from statsmodels, tests from scipy and "
+               "statsmodels, families of tests Holm-corrected (step-down; checked against statsmodels' multipletests).")
+
+
+#: a table longer than this shows only an excerpt in report.md (all its rows folded in the
+#: HTML, and in its CSV)
+MAX_ROWS = 40
+EXCERPT_ROWS = 12
+
+
+@dataclass
+class Table:
+    """A table as shown; a long one (over :data:`MAX_ROWS` rows) is excerpted: its
+    :data:`EXCERPT_ROWS` rows of largest ``rank`` (``what`` says which they are), or its
+    first rows without a rank, and a note linking the CSV ``csv`` under tables/."""
+
+    frame: pl.DataFrame
+    csv: str | None = None
+    rank: np.ndarray | None = None
+    what: str = ""
+
+    @property
+    def long(self) -> bool:
+        return self.frame.height > MAX_ROWS
+
+    def excerpt(self) -> pl.DataFrame:
+        """The rows report.md shows."""
+        if not self.long:
+            return self.frame
+        if self.rank is None:
+            return self.frame.head(EXCERPT_ROWS)
+        order = np.argsort(-np.nan_to_num(self.rank, nan=-np.inf), kind="stable")
+        return self.frame[order[:EXCERPT_ROWS].tolist()]
+
+    def note(self, also: str) -> str:
+        """What the excerpt is and where all the rows are (Markdown); ``also``: where else
+        they are."""
+        shown = (f"the {EXCERPT_ROWS} {self.what}" if self.rank is not None
+                 else f"the first {EXCERPT_ROWS}")
+        where = f"tables/{self.csv}.csv" if self.csv else "tables/"
+        return (f"*{self.frame.height} rows; shown: {shown}. All of them: "
+                f"[{where}]({where}), and {also}.*")
+
+
+@dataclass
+class Report:
+    """A report as a list of blocks, rendered to Markdown and HTML alike."""
+
+    title: str
+    blocks: list[tuple] = field(default_factory=list)
+    tables: dict[str, pl.DataFrame] = field(default_factory=dict)
+    figures: dict[str, figures.Image] = field(default_factory=dict)
+    meta: dict = field(default_factory=dict)
+
+    def heading(self, text: str) -> None:
+        self.blocks.append(("h2", text))
+
+    def text(self, text: str) -> None:
+        self.blocks.append(("p", text))
+
+    def table(self, frame: pl.DataFrame, csv: str | None = None,
+              rank: np.ndarray | pl.Series | None = None, what: str = "") -> None:
+        """A table; see :class:`Table` for how a long one is excerpted."""
+        self.blocks.append(("table", Table(frame, csv, None if rank is None
+                                           else np.asarray(rank, float), what)))
+
+    def figure(self, name: str, figs: Figure | list[Figure], caption: str) -> None:
+        """A figure, or figures under one caption, rendered now, saved as ``name.png`` or
+        ``name_1.png``, ..."""
+        figs = [figs] if isinstance(figs, Figure) else figs
+        names = [name] if len(figs) == 1 else [f"{name}_{i + 1}" for i in range(len(figs))]
+        self.figures.update(zip(names, map(figures.render, figs)))
+        self.blocks.append(("figure", names, caption))
+
+
+# ---- formatting -------------------------------------------------------------------------
+def with_ci(frame: pl.DataFrame, *names: str, digits: int = 3) -> pl.DataFrame:
+    """Replace each rate column ``name`` (and its ``_low``/``_high``) by one text column
+    "rate [low, high]"."""
+    def fmt(name):
+        return pl.format("{} [{}, {}]", *[pl.col(c).round(digits).cast(pl.String)
+                                          for c in (name, f"{name}_low", f"{name}_high")])
+    return frame.with_columns(fmt(n).alias(n) for n in names).drop(
+        [f"{n}_{s}" for n in names for s in ("low", "high")])
+
+
+def _cell_text(value) -> str:
+    if isinstance(value, float):
+        return "" if value != value else (f"{value:.3g}" if abs(value) < 1e-3 and value
+                                          else f"{value:.3f}".rstrip("0").rstrip("."))
+    return str(value)
+
+
+def markdown_table(frame: pl.DataFrame) -> str:
+    """A GitHub-flavoured Markdown table."""
+    lines = ["| " + " | ".join(frame.columns) + " |",
+             "|" + "---|" * len(frame.columns)]
+    lines += ["| " + " | ".join(_cell_text(v).replace("|", "\\|") for v in row) + " |"
+              for row in frame.iter_rows()]
+    return "\n".join(lines)
+
+
+def html_table(frame: pl.DataFrame) -> str:
+    """An HTML table."""
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell_text(v))}</td>" for v in row)
+                   + "</tr>" for row in frame.iter_rows())
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def short_labels(cells: pl.DataFrame) -> dict[str, str]:
+    """Each cell's name from the label columns that vary between cells (the districts left
+    out where they always name the same as the characters, as with ``grid.preset``)."""
+    cols = facets.varying(cells)
+    return {row["cell"]: facets.label(row, cols) for row in cells.iter_rows(named=True)}
+
+
+# ---- excerpts --------------------------------------------------------------------------
+FURTHEST = "furthest from the fair share, in standard errors"
+FAIR_AXIS = ("0 is the fair share (winners per game / N: a shared first place is a win for "
+             "each); one line per cell, at most ten to a panel.")
+
+
+def _z(frame: pl.DataFrame, diff: str, base: str, se: str) -> np.ndarray:
+    """|diff - base| / se per row: how many standard errors a row is from what is
+    expected, to pick a long table's excerpt."""
+    return ((frame[diff] - frame[base]) / frame[se]).abs().to_numpy()
+
+
+# ---- content ----------------------------------------------------------------------------
+def build(record: RunRecord) -> Report:
+    """Analyse a run and lay out its report."""
+    exp = record.experiment
+    t = record.tables()
+    cells = exp.cells_frame()
+    names = short_labels(cells)
+    order = {slug: i for i, slug in enumerate(names)}
+
+    def labelled(frame: pl.DataFrame) -> pl.DataFrame:
+        """Add the cell's short label; cells in the experiment's order."""
+        return frame.with_columns(pl.col("cell").replace_strict(names).alias("label")).sort(
+            pl.col("cell").replace_strict(order), maintain_order=True)
+    outcomes, games, chars, pairs = t["outcomes"], t["games"], t["characters"], t.get("pairs")
+    multi = outcomes.group_by("cell").agg(pl.col("strategy").n_unique()).filter(
+        pl.col("strategy") > 1).height > 0
+    rep = Report(exp.title)
+    rep.meta = _metadata(record)
+    rep.text(exp.description or "")
+    rep.text(f"{exp.total_games:,} games in {len(exp.cells)} cells "
+             f"({', '.join(sorted({f'{c.games:,}' for c in exp.cells}))} games per cell), "
+             f"seed {exp.seed}, seating: {exp.seating}. Reproduce with "
+             f"`citadels experiment experiments/{exp.name}.toml`. {_timing_text(record)}")
+    _verdict(rep, labelled, chars, games, t.get("districts"))
+    rep.heading("Cells")
+    rep.table(labelled(cells).select("label", *cells.columns[1:]), "cells")
+    rep.tables["cells"] = cells
+    if exp.skipped:
+        rep.text("Cells left out because the rules (or this version of the kernel) refuse them:")
+        rep.table(pl.DataFrame(exp.skipped))
+
+    by_cell = LABELS
+    if multi:
+        rep.heading("Win rate by strategy")
+        strat = labelled(analysis.win_rates(outcomes, by_cell + ["strategy"], t["wins"]))
+        rep.tables["win_rate_strategy"] = strat
+        rep.table(with_ci(strat.select("label", "strategy", "n", "wins", "win_rate",
+                                       "win_rate_low", "win_rate_high", "fair"), "win_rate"),
+                  "win_rate_strategy", _z(strat, "win_rate", "fair", "win_rate_se"),
+                  FURTHEST)
+        mixed = strat.filter(pl.col("strategy").n_unique().over("cell") > 1)
+        rep.figure("win_rate_strategy", figures.rate_by(
+            mixed, "strategy", "Win rate by strategy", "strategy"),
+            "Win rate of each strategy in the cells with several strategies, in points "
+            f"against the fair share, 95% intervals (cluster-robust over games). {FAIR_AXIS}")
+        pw = labelled(analysis.pairwise(pairs, by_cell))
+        rep.tables["pairwise"] = pw
+        rep.text("Paired comparisons (per game: share of a's seats that won minus b's), "
+                 "z-test, Holm-corrected within each cell:")
+        rep.table(with_ci(pw.select("label", "a", "b", "n", "diff", "diff_low", "diff_high",
+                                    "p", "p_holm", "significant"), "diff"),
+                  "pairwise", pw["z"].abs(), "with the largest |z|")
+
+    rep.heading("Seat effect")
+    seats = labelled(analysis.win_rates(outcomes, by_cell + ["seat"], t["wins"]))
+    tests = labelled(analysis.seat_uniformity(outcomes, by_cell))
+    rep.tables.update(win_rate_seat=seats, seat_tests=tests)
+    rep.text("Seat 0 holds the first crown (classic, 2016). Line-ups are rotated over the "
+             "seats, so the seat effect below is the game's, not a strategy's. Chi-square "
+             "test that wins spread over the seats as seat-games do (Holm over cells):")
+    rep.table(tests.select("label", "seats", "chi2", "p", "p_holm", "best_seat", "worst_seat"),
+              "seat_tests", tests["chi2"], "largest chi-squares")
+    rep.figure("win_rate_seat", figures.rate_by(seats, "seat", "Win rate by seat", "seat"),
+               "Win rate by seat per cell, in points against the fair share, 95% intervals "
+               f"(cluster-robust over games). {FAIR_AXIS}")
+    rep.table(with_ci(seats.select("label", "seat", "n", "wins", "win_rate", "win_rate_low",
+                                   "win_rate_high", "fair"), "win_rate"),
+              "win_rate_seat", _z(seats, "win_rate", "fair", "win_rate_se"), FURTHEST)
+
+    rep.heading("Characters")
+    table = labelled(analysis.character_table(chars, games, by_cell))
+    table = table.with_columns(((pl.col("win_held") - pl.col("fair")) * 100)
+                               .alias("held_vs_fair_points"))
+    btests = labelled(analysis.balance_test(chars, by_cell))
+    rep.tables.update(characters=table, balance_tests=btests)
+    rep.figure("character_heatmap", figures.heatmap(
+        table, "held_vs_fair_points", "Holders' win rate - fair share", "points"),
+        "Win rate of the players who held each character (any round) minus their fair share "
+        "(winners per game / N in the games they held it), in percentage points: above 0 "
+        "the character's holders win more than an average player. One image per character "
+        "set, all on one colour scale; blank: not in that cell's set, or never held.")
+    rep.text("Per character: share of rounds someone held it, share of the draft picks "
+             "offering it that took it (picked when offered), win rate of its holders (any "
+             "round / final round), and how often its holder was killed or robbed (share of "
+             "its held rounds).")
+    rep.table(with_ci(table.select(
+        "label", "character", "held_rate", "picked_when_offered", "win_held",
+        "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
+        "killed_rate", "robbed_rate", "fair"), "win_held", "win_final"),
+        "characters", _z(table, "win_held", "fair", "win_held_se"), FURTHEST)
+    rep.text("Balance within each set: holders' win rate against the set's own average, in "
+             f"points, tested against the smallest difference that matters "
+             f"({verdict.SDM * 100:g} points; Holm step-down within the set, intervals at "
+             "each test's Holm level, cluster-robust over batches of games: the verdicts "
+             "of the opening table), and a chi-square test that all characters of the set "
+             "are equal (Rao-Scott: divided by the mean design effect):")
+    rep.table(btests.select("label", "characters", "chi2", "dof", "p"), "balance_tests",
+              btests["chi2"] / btests["dof"], "largest chi-squares per degree of freedom")
+    v = rep.tables["verdict"]
+    rep.table(with_ci(v.select(
+        "label", "character", "n", (pl.col("rate") * 100).alias("holders"),
+        (pl.col("set_rate") * 100).alias("set average"),
+        (pl.col("effect") * 100).alias("points"), (pl.col("effect_low") * 100).alias(
+            "points_low"), (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
+        "points", digits=1), "verdict", v["effect"] / v["effect_se"],
+        "furthest from their set's average, in standard errors")
+    rep.text("Gold and districts the holder gained per turn played with each character:")
+    rep.table(table.select("label", "character", "gold_per_turn", "districts_per_turn"),
+              "characters")
+
+    districts = t.get("districts")
+    if districts is not None and districts.height:
+        rep.heading("Purple and unique districts")
+        dt = labelled(analysis.district_table(districts, by_cell))
+        rep.tables["districts"] = dt
+        rep.text("Per district in the deck: share of seat-games ending with it in the city, "
+                 "and the win rate of the players who have it against those who do not "
+                 "(z-test on the cluster-robust standard error of the difference over batches "
+                 "of games, Holm-corrected within each cell). Having a district "
+                 "at the end goes with building a lot, so this measures association, not its "
+                 "effect.")
+        rep.table(with_ci(dt.select("label", "district", "built_rate", "built_rate_low",
+                                    "built_rate_high", "win_built", "win_built_low",
+                                    "win_built_high", "win_not_built", "diff", "p_holm"),
+                          "built_rate", "win_built"),
+                  "districts", _z(dt, "win_built", "win_not_built", "diff_se"),
+                  "with the largest |z|")
+
+    rep.heading("Scores, game length and margin of victory")
+    for value, title, xlabel, source, keys in (
+            ("score", "Score distribution", "final score", outcomes,
+             by_cell + (["strategy"] if multi else [])),
+            ("rounds", "Game length", "rounds", games, by_cell),
+            ("margin", "Margin of victory", "winner's score minus best losing score", games,
+             by_cell)):
+        dist = labelled(analysis.distribution(source, value, keys))
+        hist = labelled(analysis.histogram(source, value, by_cell))
+        rep.tables[f"{value}_distribution"] = dist
+        rep.tables[f"{value}_histogram"] = hist
+        rep.figure(f"{value}_distribution", figures.distributions(hist, value, title, xlabel),
+                   f"{title}: share of {'seat-games' if value == 'score' else 'games'} "
+                   "per value.")
+        rep.table(dist.select("label", *dist.columns[len(by_cell):-1]),
+                  f"{value}_distribution")
+    capped = labelled(analysis.capped_share(games, by_cell))
+    rep.tables["capped"] = capped
+    if capped["capped"].sum():
+        rep.text("Games stopped by the round cap:")
+        rep.table(with_ci(capped.select("label", "games", "capped", "capped_share",
+                                        "capped_share_low", "capped_share_high"),
+                          "capped_share"), "capped", capped["capped_share"], "most often capped")
+    rep.heading("Method")
+    rep.text("What each table counts as independent (its unit), and how its intervals and "
+             "tests use it:")
+    for table, unit, method in METHOD:
+        rep.text(f"{table} — unit of independence: {unit}; {method}.")
+    rep.text(METHOD_TEXT)
+    return rep
+
+
+def _one_strategy(frame: pl.DataFrame) -> pl.DataFrame:
+    """The rows of the cells whose seats all play one strategy."""
+    return frame.filter(pl.col("strategy").n_unique().over("cell") == 1)
+
+
+def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame,
+             districts: pl.DataFrame | None) -> None:
+    """The report's opening: per cell, the characters whose holders' win rate differs from
+    the set's average by more than the smallest difference that matters; cells whose games
+    mostly hit the round cap, loudly.  Only cells whose every seat plays one strategy are
+    judged: in a mixed line-up who holds what depends on the strategies' strength."""
+    rep.heading("Verdict")
+    chars = _one_strategy(chars)
+    districts = None if districts is None else _one_strategy(districts)
+    capped = analysis.capped_share(games, LABELS)
+    for row in labelled(capped).filter(pl.col("capped_share") > 0.5).iter_rows(named=True):
+        rep.text(f"**WARNING: {row['capped_share']:.0%} of the games of {row['label']} hit "
+                 "the round cap; its results describe stalled games.**")
+    v = verdict.mark_bot_dependent(
+        labelled(verdict.holders_verdicts(chars, LABELS)),
+        ["ruleset", "players", "characters", "districts", "character"])
+    rep.tables["verdict"] = v
+    decided = v.filter(pl.col("verdict").is_in(["strong", "weak"]))
+    sdm = verdict.SDM * 100
+    rep.text(f"Characters whose holders' win rate differs from their set's average by more "
+             f"than {sdm:g} points (Holm-corrected within each cell, 95%): "
+             f"{decided.height} of {v.height}, in the cells where one strategy plays every "
+             "seat (a verdict whose direction changes between two such line-ups of one "
+             "set is bot-dependent). Holders' rates are associations (who picks "
+             "what when is not random); `citadels balance` measures a character's value by "
+             "restricted play.")
+    if decided.height:
+        rep.table(with_ci(decided.select(
+            "label", "character", (pl.col("effect") * 100).alias("points"),
+            (pl.col("effect_low") * 100).alias("points_low"),
+            (pl.col("effect_high") * 100).alias("points_high"), "verdict", "bot_dependent"),
+            "points", digits=1), "verdict", decided["effect"].abs(),
+            "furthest from their set's average")
+    if districts is None or not districts.height:
+        return
+    d = labelled(verdict.decide(analysis.district_table(districts, LABELS).rename(
+        {"diff": "effect", "diff_se": "effect_se"}).drop("p", "p_holm"), LABELS))
+    rep.tables["district_verdict"] = d
+    decided = d.filter(pl.col("verdict").is_in(["strong", "weak"]))
+    rep.text(f"Districts whose owners' win rate differs from the other players' by more than "
+             f"{sdm:g} points (Holm-corrected within each cell): {decided.height} of "
+             f"{d.height} — associations too (who builds a district is not random).")
+    if decided.height:
+        rep.table(with_ci(decided.select(
+            "label", "district", (pl.col("effect") * 100).alias("points"),
+            (pl.col("effect_low") * 100).alias("points_low"),
+            (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
+            "points", digits=1), "district_verdict", decided["effect"].abs(),
+            "furthest from the other players")
+
+
+def _timing_text(record: RunRecord) -> str:
+    tm = record.timing
+    if not tm.get("games_played"):
+        return ""
+    return (f"Last session: {tm['games_played']:,} games played in {tm['wall_seconds']:,} s "
+            f"wall ({tm['games_per_second']:,.0f} games/s overall on {tm['workers']} "
+            f"threads{_where(tm)}, summarising and writing included).")
+
+
+def _where(timing: dict) -> str:
+    """Where a run played its chunks, unless here (the default)."""
+    executor = timing.get("executor", "local")
+    return "" if executor == "local" else f" of {executor}"
+
+
+def _metadata(record: RunRecord) -> dict:
+    exp = record.experiment
+    return {"name": exp.name, "title": exp.title, "package_version": __version__,
+            "kernel_version": KERNEL_VERSION, "python": platform.python_version(),
+            "numba": numba.__version__, "polars": pl.__version__, "seed": exp.seed,
+            "games_per_cell": {c.slug: c.games for c in exp.cells},
+            "total_games": exp.total_games, "chunk_size": exp.chunk_size,
+            "seating": exp.seating,
+            "cells": [{**c.labels(), "config": c.config.to_dict(),
+                       "line_ups": [list(r) for r in c.rotations],
+                       "seeds": [c.seed(exp.seed, r) for r in range(len(c.rotations))]}
+                      for c in exp.cells],
+            "skipped": exp.skipped, "timing": record.timing, "experiment_file": exp.source}
+
+
+# ---- writing ----------------------------------------------------------------------------
+def write(rep: Report, path: str | Path) -> Path:
+    """Write the report's files into directory ``path``; returns it."""
+    path = Path(path)
+    (path / "figures").mkdir(parents=True, exist_ok=True)
+    (path / "tables").mkdir(exist_ok=True)
+    for old in (path / "figures").glob("*.png"):  # a figure split differently last time
+        old.unlink()
+    images = {}
+    for name, image in rep.figures.items():
+        (path / "figures" / f"{name}.png").write_bytes(image.png)
+        images[name] = (image.title, base64.b64encode(image.png).decode())
+    for name, frame in rep.tables.items():
+        frame.write_csv(path / "tables" / f"{name}.csv")
+    (path / "metadata.json").write_text(json.dumps(rep.meta, indent=2, default=str))
+    blocks = [b for b in rep.blocks if b[0] != "p" or b[1]] + [("p", FOOTER)]
+    md = [f"# {rep.title}"] + [_md_block(b, images) for b in blocks]
+    (path / "report.md").write_text("\n\n".join(md) + "\n")
+    body = "\n".join(_html_block(b, images) for b in blocks)
+    (path / "report.html").write_text(HTML.format(title=html.escape(rep.title), body=body))
+    return path
+
+
+FOOTER = ("Tables behind the figures: [tables/](tables/); run metadata: "
+          "[metadata.json](metadata.json).")
+
+
+def md_html(text: str, inline: bool = False) -> str:
+    """Markdown text as HTML (``inline``: without the enclosing paragraph)."""
+    out = markdown.markdown(text)
+    return out[3:-4] if inline and out.startswith("<p>") and out.endswith("</p>") else out
+
+
+def _md_block(block: tuple, images: dict[str, tuple[str, str]]) -> str:
+    """One block of report.md."""
+    kind = block[0]
+    if kind == "h2":
+        return f"## {block[1]}"
+    if kind == "p":
+        return block[1]
+    if kind == "table":
+        tab = block[1]
+        note = f"\n\n{tab.note('in report.html')}" if tab.long else ""
+        return markdown_table(tab.excerpt()) + note
+    names, caption = block[1], block[2]
+    shown = [f"![{images[n][0]}](figures/{n}.png)" for n in names]
+    return "\n\n".join(shown + [f"*{caption}*"])
+
+
+def _html_block(block: tuple, images: dict[str, tuple[str, str]]) -> str:
+    """One block of report.html: text as Markdown; a long table's excerpt, then all its
+    rows folded."""
+    kind = block[0]
+    if kind == "h2":
+        return f"<h2>{md_html(block[1], inline=True)}</h2>"
+    if kind == "p":
+        return md_html(block[1])
+    if kind == "table":
+        tab = block[1]
+        if not tab.long:
+            return html_table(tab.frame)
+        return (html_table(tab.excerpt()) + md_html(tab.note("below"))
+                + f"<details><summary>All {tab.frame.height} rows</summary>"
+                + html_table(tab.frame) + "</details>")
+    names, caption = block[1], block[2]
+    imgs = "".join(f'<img alt="{html.escape(images[n][0])}" '
+                   f'src="data:image/png;base64,{images[n][1]}">' for n in names)
+    return f"<figure>{imgs}<figcaption>{md_html(caption, inline=True)}</figcaption></figure>"
+
+
+HTML = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<style>
+body {{font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
+      color: #222; line-height: 1.45}}
+table {{border-collapse: collapse; font-size: 0.85em; margin: 0.8em 0; display: block;
+       overflow-x: auto}}
+th, td {{border: 1px solid #ccc; padding: 3px 7px; text-align: right; white-space: nowrap}}
+th {{background: #f0f0f0}} tr:nth-child(even) td {{background: #fafafa}}
+figure {{margin: 1em 0}} img {{max-width: 100%; display: block; margin: 0.5em 0}}
+figcaption {{font-size: 0.9em; color: #555}} code {{font-size: 0.95em; background: #f3f3f3}}
+details {{margin: 0.3em 0 1em}} summary {{cursor: pointer; color: #245}}
+</style></head>
+<body><h1>{title}</h1>
+{body}
+</body></html>
+"""

@@ -1,0 +1,68 @@
+"""The report of a hardening run (``reports/NAME/``): report.md, a self-contained
+report.html with the exploitability per round, the hardened strategy as a strategy file
+(``strategy.toml``), the rounds table as CSV and metadata.json."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import polars as pl
+
+from citadels_sim.studies.harden import Hardening
+from citadels_sim.versions import KERNEL_VERSION, __version__
+from . import figures
+from .experiment import Report
+from .tune import STRATEGY_FILE, config_args, write_with_strategy
+
+
+def command(h: Hardening) -> str:
+    """The ``citadels harden`` command that reproduces the run."""
+    s = h.settings
+    return shlex.join(["citadels", "harden", "--start", s["start"], *config_args(h.config),
+                       "--rounds", str(s["rounds"]), "--exploit-family", s["exploit_family"],
+                       "--extra", ",".join(s["extra"]), "--budget", str(s["budget"]),
+                       "--exploit-budget", str(s["exploit_budget"]),
+                       "--validate-games", str(s["validate_games"]), "--seed", str(s["seed"]),
+                       "--name", s["name"]])
+
+
+def build(h: Hardening) -> Report:
+    """Lay out a hardening run's report."""
+    c, first = h.config, h.exploits[0]
+    rep = Report(f"Hardening {h.strategy.name}")
+    rep.text(f"{first.plan.league[0].name} hardened for {c.ruleset}, {c.players} players, "
+             f"characters {', '.join(c.character_names)}, in {len(h.tunings)} rounds. Each "
+             f"round tunes the strategy so that its copies, in every seat but one, hold down "
+             f"every exploiter found so far sitting alone in the last (tune --copies), then "
+             f"searches a new exploiter of family {first.plan.family} against it "
+             f"({first.plan.budget:,} games) and measures it on held-out deals.")
+    rounds = h.rounds()
+    rep.heading("Exploitability per round")
+    rep.figure("exploitability", figures.exploit_curve(rounds),
+               "What a freshly tuned exploiter wins over the fair share against each round's "
+               "strategy, on held-out deals, 95% intervals; round 0 is the start.")
+    shown = rounds.select(
+        "round", pl.when(rounds["deployed"]).then(rounds["strategy"] + " (deployed)")
+        .otherwise(rounds["strategy"]).alias("strategy"),
+        (rounds["exploit_share"].round(4).cast(str) + " [" + rounds["exploit_low"].round(4)
+         .cast(str) + ", " + rounds["exploit_high"].round(4).cast(str) + "]")
+        .alias("exploiter's win share [95%]"),
+        rounds["gain_points"].round(1).alias("gain over fair (points)"),
+        rounds["copies_share"].round(4).cast(str).fill_null("(start)").alias(
+            f"copies' share vs its league (fair {(c.players - 1) / c.players:.2f})"))
+    rep.table(shown)
+    rep.tables["rounds"] = rounds
+    rep.text(f"The deployed strategy is round {h.deployed}'s, the one whose exploiter gained "
+             f"least; it is in {STRATEGY_FILE} as {h.strategy.name}. "
+             f"Reproduce with `{command(h)}`.")
+    rep.meta = {"name": h.strategy.name, "package_version": __version__,
+                "kernel_version": KERNEL_VERSION, "config": c.to_dict(),
+                "settings": h.settings, "command": command(h), "rounds": rounds.to_dicts(),
+                "searches": [t.plan.settings() for t in (*h.tunings, *h.exploits)]}
+    return rep
+
+
+def write(h: Hardening, path: str | Path) -> Path:
+    """Write the report and ``strategy.toml`` into directory ``path``; returns it."""
+    return write_with_strategy(build(h), h.strategy, path, "citadels harden", command(h))

@@ -1,0 +1,1 @@
+"""Statistics: intervals for clustered rates, the analysis tables, and verdicts."""

@@ -1,0 +1,453 @@
+"""Balance-testing a character set: is it right, and which characters should a designer change?
+
+:class:`Balance` describes the test: a character set (names, one per rank, or a preset),
+the ruleset, the player counts, the districts, and one or more *populations* of bots (each
+plays every seat).  :func:`run` plays it as a paired experiment and returns a
+:class:`BalanceResult`:
+
+- **the set and the base set on common deals**: at each player count and population both
+  sets play the same seeds (``common_deals``), as cells of an ordinary experiment, so every
+  table of the experiment report exists for both; game-level measures (game length, score
+  spread, the first crown's seat) are compared deal by deal, set minus base, with intervals
+  over deals;
+- **restricted play** (:mod:`.restricted`): each character's value — the win-rate points a
+  player loses when he may never pick it — with the set's characters compared to the set's
+  mean value and, rank by rank, to the base set's character;
+- **a verdict** (:mod:`.verdict`): per player count and population, the characters whose
+  value differs from the set's mean by more than the smallest difference that matters,
+  Holm-corrected, with an interval and a one-line reading; a verdict whose direction changes
+  between populations is marked bot-dependent.
+
+Everything is checked before a game is played: a player count the rules refuse for the set
+is an error (or, with ``skip_invalid``, skipped and said).  A run lives in one directory
+(``out``; by default named from the set and every option, so two different tests never
+share one), resumes there after an interruption, and refuses a directory holding another
+test.  A 2016 preset brings its own unique districts unless ``districts`` says otherwise.
+The base set plays the set's deck; when that deck is not legal for it (a classic set with
+the Diplomat has the Graveyard removed, which the base set may not do) it plays the deck
+without that removal, and the result says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+from tqdm.auto import tqdm
+
+from citadels_sim.engine.executor import ChunkExecutor, resolve
+from citadels_sim.engine.simulate import play_in_step
+from citadels_sim.game import cards
+from citadels_sim.game.config import ConfigError, GameConfig
+from citadels_sim.game.strategies import get
+from citadels_sim.stats import analysis, verdict
+from citadels_sim.stats.intervals import DealMoments
+from . import experiment
+from .restricted import Design
+
+BASE = "base"
+#: a warning is printed and the results marked when more than this share of games hit the cap
+CAPPED_WARNING = 0.5
+
+
+@dataclass(frozen=True)
+class Balance:
+    """What a balance test plays (see the module docstring)."""
+
+    characters: str | tuple[str, ...]
+    ruleset: str = "classic"
+    players: tuple[int, ...] = (4, 5)
+    games: int = 100_000  # games per set, player count and population (the experiment)
+    deals: int = 20_000  # restricted-play deals per set, player count and population
+    seed: int = 0
+    #: populations of bots, each playing every seat: verdicts that change direction between
+    #: them are bot-dependent
+    strategies: tuple[str, ...] = ("heuristic", "reference")
+    districts: str | tuple[str, ...] | None = None  # None: a 2016 preset's own, else default
+    removed: tuple[str, ...] | None = None
+    sdm: float = verdict.SDM
+    skip_invalid: bool = False
+    chunk_size: int = 20_000
+
+    def __post_init__(self) -> None:
+        for name in ("games", "deals", "chunk_size"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(f"{name} must be a positive integer, got {value!r}.")
+        if not isinstance(self.skip_invalid, bool):
+            raise ConfigError(f"skip_invalid must be true or false, got {self.skip_invalid!r}.")
+        if not 0 <= self.sdm < 1:
+            raise ConfigError(f"the smallest difference that matters is a share of games in "
+                              f"[0, 1) (0.02 = 2 points), got {self.sdm!r}.")
+        if not self.players or len(set(self.players)) != len(self.players):
+            raise ConfigError(f"players must list distinct player counts, got {self.players}.")
+        if not self.strategies:
+            raise ConfigError("give at least one strategy (population).")
+        for s in self.strategies:
+            get(s)  # unknown names fail here, with the list of presets
+
+    @property
+    def label(self) -> str:
+        """The set's name in tables: the preset's, or "custom"."""
+        return self.characters if isinstance(self.characters, str) else "custom"
+
+    @property
+    def own_districts(self) -> str | tuple[str, ...] | None:
+        """The districts played: as given, else a 2016 preset's own, else the default."""
+        if self.districts is not None:
+            return self.districts
+        if (self.ruleset == "2016" and isinstance(self.characters, str)
+                and self.characters in cards.presets()):
+            return self.characters
+        return None
+
+    def districts_text(self) -> str:
+        """Which districts are played, in words."""
+        d = self.own_districts
+        if d is None:
+            return ("the first_game unique districts" if self.ruleset == "2016" else
+                    "the base deck's purple districts" if self.ruleset == "classic" else
+                    "no purple districts")
+        origin = ("the preset's own" if self.districts is None else
+                  "preset" if isinstance(d, str) else "as given")
+        text = d if isinstance(d, str) else ", ".join(d)
+        removed = f"; removed: {', '.join(self.removed)}" if self.removed else ""
+        return f"{text} ({origin}){removed}"
+
+    def key(self) -> str:
+        """The canonical text of every option: what makes two tests the same test."""
+        doc = asdict(self)
+        doc["characters"] = (self.characters if isinstance(self.characters, str)
+                             else list(self.characters))
+        return json.dumps(doc, sort_keys=True, default=list)
+
+    def default_out(self) -> Path:
+        """``runs/balance-<set>-<ruleset>-<players>p-<strategies>-<hash of all options>``."""
+        digest = hashlib.sha256(self.key().encode()).hexdigest()[:8]
+        players = "-".join(map(str, self.players))
+        strategies = "+".join(s.replace(":", "_").replace("=", "") for s in self.strategies)
+        return Path("runs") / (f"balance-{self.label}-{self.ruleset}-{players}p-"
+                               f"{strategies}-{digest}")
+
+    def _config(self, characters, players: int, removed) -> GameConfig:
+        return GameConfig(ruleset=self.ruleset, players=players, characters=characters,
+                          districts=self.own_districts, removed=removed)
+
+    def base_removed(self, players: int) -> tuple[str, ...] | None:
+        """The base set's removals: the set's, less the Graveyard when only the Diplomat
+        needed it out."""
+        try:
+            self._config(None, players, self.removed)
+            return self.removed
+        except ConfigError:
+            if self.removed and "Graveyard" in self.removed:
+                rest = tuple(x for x in self.removed if x != "Graveyard") or None
+                self._config(None, players, rest)  # raises if that is no deck either
+                return rest
+            raise
+
+    def plan(self) -> tuple[list[int], list[dict]]:
+        """(player counts played, counts skipped with the reason); raises for a refused
+        count unless ``skip_invalid``."""
+        played, skipped = [], []
+        for n in self.players:
+            try:
+                self._config(self.characters, n, self.removed)
+                self.base_removed(n)
+                played.append(n)
+            except ConfigError as err:
+                if not self.skip_invalid:
+                    raise ConfigError(f"the {self.label} set cannot be played at {n} players: "
+                                      f"{err} (give other --players, or --skip-invalid to "
+                                      "leave such counts out)") from None
+                skipped.append({"players": n, "reason": str(err)})
+        if not played:
+            raise ConfigError(f"the {self.label} set cannot be played at any of the player "
+                              f"counts {list(self.players)}.")
+        return played, skipped
+
+    def experiment_text(self, players: Sequence[int]) -> str:
+        """The TOML of the experiment part: the set and the base set on common deals."""
+        sets = [self.label] + ([BASE] if self.label != BASE else [])
+        named = ("" if isinstance(self.characters, str) else
+                 f"[characters]\ncustom = {json.dumps(list(self.characters))}\n\n")
+        deck = {"districts": (list(self.own_districts) if isinstance(self.own_districts, tuple)
+                              else [] if self.own_districts is None else self.own_districts)}
+        decks = {"deck": {**deck, "removed": list(self.removed or ())}}
+        if any(self.base_removed(n) != self.removed for n in players):
+            decks["deck_base"] = {**deck, "removed": list(self.base_removed(players[0]) or ())}
+        preset = isinstance(deck["districts"], str)
+        lines = [f'title = "Balance of the {self.label} character set ({self.ruleset})"',
+                 f"seed = {self.seed}", f"games = {self.games}",
+                 f"chunk_size = {self.chunk_size}", "common_deals = true",
+                 f"skip_invalid = {'true' if len(decks) > 1 else 'false'}", "", "[grid]",
+                 f"ruleset = {json.dumps([self.ruleset])}",
+                 f"players = {json.dumps(list(players))}",
+                 f"characters = {json.dumps(sets)}",
+                 f"districts = {json.dumps([deck['districts']] if preset else list(decks))}",
+                 f"lineup = {json.dumps(list(self.strategies))}", "", named]
+        if not preset:
+            for name, table in decks.items():
+                lines += [f"[districts.{name}]", f"districts = {json.dumps(table['districts'])}",
+                          f"removed = {json.dumps(table['removed'])}", ""]
+        return "\n".join(lines)
+
+
+@dataclass
+class BalanceResult:
+    """What :func:`run` found; ``text()`` is the console report."""
+
+    spec: Balance
+    record: experiment.RunRecord
+    values: pl.DataFrame  # per players, population, set, character: restricted-play value
+    against_base: pl.DataFrame  # per players, population, rank: set minus base
+    games: pl.DataFrame  # per players, population, measure: set minus base, per deal
+    holders: pl.DataFrame  # per players, population, set, character: holders' rates
+    skipped: list[dict] = field(default_factory=list)
+    capped: pl.DataFrame | None = None
+
+    def verdict_table(self) -> pl.DataFrame:
+        """The set's characters whose value differs from the set's mean by more than the
+        smallest difference that matters (strong or weak), by player count."""
+        return self.values.filter((pl.col("set") == self.spec.label)
+                                  & pl.col("verdict").is_in(["strong", "weak"]))
+
+    def readings(self) -> list[str]:
+        """One line per decided verdict: "Wizard: +6.1 points [4.9, 7.3] at 5p — strong"."""
+        multi = len(self.spec.strategies) > 1
+        return [verdict.reading(r["character"], r, f"at {r['players']}p"
+                                + (f" ({r['population']})" if multi else ""))
+                for r in self.verdict_table().iter_rows(named=True)]
+
+    def warnings(self) -> list[str]:
+        """Loud notes: player counts skipped, cells whose games mostly hit the round cap."""
+        out = [f"SKIPPED {s['players']} players: {s['reason']}" for s in self.skipped]
+        if self.capped is not None:
+            for r in self.capped.filter(pl.col("capped_share") > CAPPED_WARNING).iter_rows(
+                    named=True):
+                out.append(f"WARNING: {r['capped_share']:.0%} of the games of {r['cell']} hit "
+                           "the round cap: its results describe stalled games, not real ones.")
+        return out
+
+    def text(self) -> str:
+        """The console report: the verdict first, then each player count's tables."""
+        s = self.spec
+        sdm = s.sdm * 100
+        out = [f"Balance of the {s.label} character set · {s.ruleset} · "
+               f"players {', '.join(map(str, sorted(self.values['players'].unique())))} · "
+               f"bots: {', '.join(s.strategies)}",
+               f"districts: {s.districts_text()}",
+               f"{s.games:,} games per set and player count (common deals with the base "
+               f"set), {s.deals:,} restricted-play deals per character and seat"]
+        out += self.warnings()
+        out.append("")
+        out.append(f"VERDICT — characters whose value differs from the set's mean by more "
+                   f"than {sdm:g} points (Holm-corrected, 95%):")
+        lines = self.readings()
+        out += [f"  {x}" for x in lines] or [f"  none: every character is within {sdm:g} "
+                                              "points of the set's mean, or unclear"]
+        if len(s.strategies) == 1:
+            out.append("  (one population of bots: a verdict may depend on the bots; "
+                       "--strategies A,B judges each under several)")
+        for (players, population), sub in self.values.group_by(
+                ["players", "population"], maintain_order=True):
+            out.append("")
+            out.append(f"{players} players, {population} bots — value = points a player "
+                       "loses when he may never pick the character (restricted play); "
+                       "vs mean: value - the set's mean value, interval at its Holm level")
+            mine = sub.filter(pl.col("set") == s.label)
+            base = _rows_of(self.against_base, players, population)
+            hold = self.holders.filter((pl.col("players") == players)
+                                       & (pl.col("population") == population)
+                                       & (pl.col("set") == s.label))
+            out.append(f"  {'rank':<4} {s.label + ' character':<22} {'value':>6} "
+                       f"{'vs mean [interval]':>24} {'verdict':<8} {'holders':>8} "
+                       f"{'picked':>7}   base character     value   set - base")
+            for r in mine.iter_rows(named=True):
+                h = hold.filter(pl.col("character") == r["character"]).row(0, named=True)
+                b = base.filter(pl.col("rank") == r["rank"]) if base.height else base
+                line = (f"  {r['rank']:<4} {r['character']:<22} {r['value'] * 100:>+6.1f} "
+                        f"{verdict.points(r['effect']):>7} [{r['effect_low'] * 100:+.1f}, "
+                        f"{r['effect_high'] * 100:+.1f}]".ljust(63)
+                        + f" {r['verdict'] + ('*' if r.get('bot_dependent') else ''):<8} "
+                        + _num(h["holders_vs_fair"] * 100, "+7.1f") + " "
+                        + _num(h["picked_when_offered"], "7.2f"))
+                if b.height and s.label != BASE:
+                    x = b.row(0, named=True)
+                    line += (f"   {x['base_character']:<16} {x['base_value'] * 100:>+6.1f}   "
+                             f"{verdict.points(x['diff'])} [{x['diff_low'] * 100:+.1f}, "
+                             f"{x['diff_high'] * 100:+.1f}]")
+                out.append(line)
+            out.append("  holders: holders' win rate - fair share, in points (an association: "
+                       "who picks what when is not random); picked: share of the draft picks "
+                       "offering it that took it")
+            g = _rows_of(self.games, players, population)
+            if g.height and s.label != BASE:
+                out.append("  set - base, deal by deal: " + "; ".join(
+                    f"{r['measure']} {r['set']:.2f} vs {r['base']:.2f}, {r['diff']:+.2f} "
+                    f"[{r['diff_low']:+.2f}, {r['diff_high']:+.2f}]"
+                    for r in g.iter_rows(named=True)))
+        if self.values["bot_dependent"].any():
+            out.append("* bot-dependent: the direction of this verdict changes between the "
+                       "populations of bots")
+        return "\n".join(out)
+
+
+def _rows_of(frame: pl.DataFrame, players: int, population: str) -> pl.DataFrame:
+    """The rows of one player count and population (none from an empty table: the base
+    set tested alone has nothing to compare with)."""
+    if not frame.height:
+        return frame
+    return frame.filter((pl.col("players") == players) & (pl.col("population") == population))
+
+
+def _num(x: float, fmt: str) -> str:
+    """A number in ``fmt``, or a dash where it is undefined (a character never held)."""
+    return format(x, fmt) if x == x else "—".rjust(int(fmt.lstrip("+").split(".")[0]))
+
+
+# ---- running ----------------------------------------------------------------------------
+def _moments(designs: list[Design], root: Path, chunk: int, workers: int | None,
+             bar: tqdm, executor: ChunkExecutor) -> tuple[DealMoments, np.ndarray]:
+    """Play (or read back) every restricted-play run of ``designs`` on common deals; the
+    per-deal moments of their values side by side, and the forced picks per character."""
+    runs = [d.runs(root / f"set{i}", chunk, workers, executor) for i, d in enumerate(designs)]
+    ends = np.cumsum([0] + [len(r) for r in runs])
+    moments = DealMoments(sum(d.width for d in designs))
+    forced = [np.zeros((len(d.characters), 2), np.int64) for d in designs]
+    for _, chunk_of_all in play_in_step([r for rs in runs for r in rs], executor):
+        values = []
+        for i, design in enumerate(designs):
+            frames = [played.frames for played in chunk_of_all[ends[i]:ends[i + 1]]]
+            values.append(design.deal_values(frames))
+            forced[i] += design.forced(frames)
+        moments.add(np.hstack(values))
+        bar.update(values[0].shape[0] * sum(len(r) for r in runs))
+    return moments, forced
+
+
+def _value_rows(designs: list[Design], labels: list[str], moments: DealMoments,
+                forced: list[np.ndarray], keys: dict) -> tuple[list[dict], list[dict]]:
+    """Per character of each set: value and value against the set's mean; per rank the set
+    minus the base."""
+    offsets = np.cumsum([0] + [d.width for d in designs])
+    rows, by_rank = [], {}
+    for i, (d, label) in enumerate(zip(designs, labels)):
+        m = len(d.characters)
+        for r, c in enumerate(d.characters):
+            w = np.zeros(moments.total.size)
+            w[offsets[i]], w[offsets[i] + 1 + r] = 1.0, -1.0  # base share - barred win
+            value, value_se = moments.contrast(w)
+            e = np.zeros(moments.total.size)
+            e[offsets[i] + 1:offsets[i] + 1 + m] = 1.0 / m
+            e[offsets[i] + 1 + r] -= 1.0  # mean barred win - this one's = value - mean
+            effect, effect_se = moments.contrast(e)
+            f, o = forced[i][r]
+            rows.append({**keys, "set": label, "rank": r + 1, "character": c,
+                         "value": value, "value_se": value_se, "effect": effect,
+                         "effect_se": effect_se, "forced_share": f / o if o else 0.0})
+            by_rank.setdefault(r, {})[i] = (c, w)
+    against = []
+    if len(designs) == 2:
+        for r, pair in sorted(by_rank.items()):
+            if len(pair) == 2:
+                diff, se = moments.contrast(pair[0][1] - pair[1][1])
+                against.append({**keys, "rank": r + 1, "character": pair[0][0],
+                                "base_character": pair[1][0],
+                                "base_value": moments.contrast(pair[1][1])[0],
+                                "diff": diff, "diff_se": se})
+    return rows, against
+
+
+def _game_measures(record: experiment.RunRecord, cells: list[experiment.Cell],
+                   keys: dict) -> list[dict]:
+    """Game length, score spread and the first crown's seat's win, set minus base, deal by
+    deal over the experiment's common deals."""
+    root = record.root
+    runs = [experiment.cell_runs(c, record.experiment, root, None)[0] for c in cells]
+    moments = DealMoments(6)
+    names = ("rounds", "score spread", "first crown's seat wins")
+    for _, chunk in play_in_step(runs, resolve()):
+        parts = []
+        for played in chunk:
+            seats = played.frames["seats"].sort("game", "seat")
+            n = seats["seat"].n_unique()
+            score = seats["score"].to_numpy().reshape(-1, n).astype(float)
+            won = seats["won"].to_numpy().reshape(-1, n)
+            parts.append(np.stack([seats["rounds"].to_numpy()[::n].astype(float),
+                                   score.max(1) - score.min(1), won[:, 0]], axis=1))
+        moments.add(np.hstack(parts))
+    out = []
+    for j, name in enumerate(names):
+        w = np.zeros(6)
+        w[j], w[3 + j] = 1.0, -1.0
+        diff, se = moments.contrast(w)
+        out.append({**keys, "measure": name, "set": moments.total[j] / moments.n,
+                    "base": moments.total[3 + j] / moments.n, "diff": diff, "diff_se": se})
+    return out
+
+
+def _with_interval(frame: pl.DataFrame, name: str) -> pl.DataFrame:
+    """Add a plain 95% normal interval ``name_low``/``name_high`` from ``name_se``."""
+    half = 1.959963984540054 * pl.col(f"{name}_se")
+    return frame.with_columns((pl.col(name) - half).alias(f"{name}_low"),
+                              (pl.col(name) + half).alias(f"{name}_high"))
+
+
+def run(spec: Balance, out: str | Path | None = None, workers: int | None = None,
+        progress: bool = True, *, executor: ChunkExecutor | Executor | None = None,
+        client=None) -> BalanceResult:
+    """Play (or resume) a balance test into ``out`` (default :meth:`Balance.default_out`);
+    ``executor`` / ``client``: where the chunks are played (see :func:`.simulate.simulate`)."""
+    executor = resolve(executor, client)
+    players, skipped = spec.plan()
+    root = Path(out) if out is not None else spec.default_out()
+    experiment.claim(root, "balance.json", spec.key())
+    exp = experiment.parse(spec.experiment_text(players), "games")
+    record = experiment.run(exp, root, workers=workers, progress=progress, executor=executor)
+    labels = [spec.label] + ([BASE] if spec.label != BASE else [])
+    per_cell = {(c.players, c.lineup, c.characters): c for c in exp.cells}
+    values, against, games = [], [], []
+    total = sum(spec.deals * n * (1 + len(per_cell[(n, p, lab)].config.character_names) * n)
+                for n in players for p in spec.strategies for lab in labels)
+    with tqdm(total=total, unit="game", disable=not progress, desc="restricted play") as bar:
+        for n in players:
+            for p in spec.strategies:
+                keys = {"players": n, "population": p}
+                cells = [per_cell[(n, p, lab)] for lab in labels]
+                designs = [Design(c.config, get(p), spec.deals, c.seed(exp.seed, 0))
+                           for c in cells]
+                moments, forced = _moments(designs, root / "restricted" / f"{n}p-{p}",
+                                           spec.chunk_size, workers, bar, executor)
+                rows, diffs = _value_rows(designs, labels, moments, forced, keys)
+                values += rows
+                against += diffs
+                if len(cells) == 2:
+                    games += _game_measures(record, cells, keys)
+    value_frame = verdict.mark_bot_dependent(
+        verdict.decide(_with_interval(pl.DataFrame(values), "value"),
+                       ["players", "population", "set"], sdm=spec.sdm),
+        ["players", "set", "character"])
+    tables = record.tables()
+    return BalanceResult(
+        spec, record, value_frame,
+        _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
+        _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
+        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]))
+
+
+def _holders(t: dict[str, pl.DataFrame]) -> pl.DataFrame:
+    """Per cell and character (from the experiment's tables): holders' win rate against
+    the fair share, in points, and the share of offers picked."""
+    table = analysis.character_table(t["characters"], t["games"], experiment.LABELS)
+    return table.select(pl.col("players"), pl.col("lineup").alias("population"),
+                        pl.col("characters").alias("set"), "character", "rank",
+                        (pl.col("win_held") - pl.col("fair")).alias("holders_vs_fair"),
+                        "held_rate", "picked_when_offered")
+

@@ -1,0 +1,156 @@
+"""Harden a strategy against exploitation: exploit it, tune it against its exploiters,
+exploit it again (a double-oracle loop of :func:`citadels_sim.studies.tune.tune` runs).
+
+Round 0 measures the start: a strategy of the exploiting family (default ``heuristic``) is
+tuned against copies of it in every other seat, and its held-out gain over the fair share
+1/N is how much the start concedes.  Each round then tunes the strategy with
+``copies=True`` -- its copies in every seat but one, each exploiter found so far (and the
+``extra`` presets, so that plain opponents stay beaten) alone in the last -- starting from
+the previous round's strategy, and exploits the result again with a fresh search.  The last
+strategy deployed is the one whose exploiter gained least (the start included: if no round
+beats it, hardening returns the start); the exploit gains per round say how far hardening
+got.  The loop need not converge -- a round can open a new exploit -- so read the curve.
+
+Every search is a tuning run of its own (``runs_dir/NAME-exploitK``, ``NAME-roundK``), so a
+killed run started again resumes where it stopped and ends with the same result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+from tqdm.auto import tqdm
+
+from citadels_sim.engine.executor import ChunkExecutor, resolve
+from citadels_sim.game.config import ConfigError, GameConfig
+from citadels_sim.game.strategies import Strategy, get
+from .tune import Tuning, tune
+
+#: default games of each round's tuning of the strategy, and of each exploit search
+DEFAULT_BUDGET = 1_500_000
+DEFAULT_EXPLOIT_BUDGET = 700_000
+
+
+@dataclass
+class Hardening:
+    """What :func:`harden` did: the deployed strategy, per round the exploit search against
+    that round's strategy (round 0: the start) and the tuning that made it."""
+
+    strategy: Strategy
+    config: GameConfig
+    exploits: list[Tuning]   # exploits[k]: against round k's strategy
+    tunings: list[Tuning]    # tunings[k - 1]: round k's strategy
+    settings: dict           # harden()'s arguments (start, rounds, budgets, ...) by name
+    deployed: int            # the round whose strategy is deployed (least exploited)
+
+    def rounds(self) -> pl.DataFrame:
+        """One row per round: the strategy, its copies' held-out share against the league
+        it was tuned on, and the exploit found against it (win share and gain over the
+        fair share, with 95% intervals)."""
+        rows = []
+        for k, ex in enumerate(self.exploits):
+            v, fair = ex.validation["tuned"], ex.fair
+            t = self.tunings[k - 1] if k else None
+            rows.append({
+                "round": k,
+                "strategy": t.strategy.name if t else self.exploits[0].plan.league[0].name,
+                "copies_share": t.validation["tuned"]["share"] if t else None,
+                "exploit_share": v["share"], "exploit_low": v["low"], "exploit_high": v["high"],
+                "gain_points": 100 * (v["share"] - fair),
+                "gain_low": 100 * (v["low"] - fair), "gain_high": 100 * (v["high"] - fair),
+                "deployed": k == self.deployed})
+        return pl.DataFrame(rows)
+
+    def text(self) -> str:
+        """A plain-text summary, one line per round."""
+        lines = [f"{self.strategy.name}: hardened in {len(self.tunings)} rounds "
+                 f"({self.config.ruleset}, {self.config.players} players); deployed: round "
+                 f"{self.deployed}, the least exploited"]
+        for r in self.rounds().iter_rows(named=True):
+            lines.append(f"  round {r['round']}: {r['strategy']:<32} a tuned exploiter wins "
+                         f"{r['exploit_share']:.4f} [{r['exploit_low']:.4f}, "
+                         f"{r['exploit_high']:.4f}]: {r['gain_points']:+.1f} points over fair")
+        return "\n".join(lines)
+
+    def write(self, path: str | Path) -> Path:
+        """Write the report, the strategy file and the rounds table into ``path``."""
+        from citadels_sim.reporting import harden as harden_report
+        return harden_report.write(self, path)
+
+
+def _strategies(specs: str | Sequence[str | Strategy]) -> list[Strategy]:
+    items = specs.split(",") if isinstance(specs, str) else list(specs)
+    return [get(s) for s in items if not isinstance(s, str) or s.strip()]
+
+
+def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int = 4, *,
+           exploit_family: str = "heuristic",
+           extra: str | Sequence[str | Strategy] = "builder,heuristic",
+           budget: int = DEFAULT_BUDGET, exploit_budget: int = DEFAULT_EXPLOIT_BUDGET,
+           seed: int = 0, name: str | None = None, runs_dir: str | Path = "runs",
+           validate_games: int = 100_000, workers: int | None = None,
+           progress: bool = True, executor: ChunkExecutor | Executor | None = None,
+           client=None) -> Hardening:
+    """Harden ``start`` for ``config`` in ``rounds`` rounds (see the module docstring).
+
+    Parameters
+    ----------
+    start : the strategy to harden (a preset, ``FILE.toml:NAME`` or a Strategy).
+    config : the game (default: 4-player classic base game).
+    rounds : tuning rounds (each followed by an exploit search); 0 only measures the start.
+    exploit_family : the family whose tuned strategies exploit it.
+    extra : presets in every round's league beside the exploiters.
+    budget, exploit_budget : games of each round's tuning and of each exploit search.
+    seed : master seed of every search (each run has its own name, so its own deals).
+    name : the deployed strategy's name and the runs' prefix (default ``hardened-START``).
+    validate_games : held-out games of every search's validation.
+    workers, executor, client : where the games are played, as for :func:`.tune.tune`.
+    """
+    spec = start if isinstance(start, str) else start.name  # as given, for the command
+    start = get(start)
+    config = config or GameConfig()
+    if not isinstance(rounds, int) or rounds < 0:
+        raise ConfigError(f"rounds must be a whole number of at least 0, got {rounds!r}.")
+    if validate_games < 1:
+        raise ConfigError("hardening reads every exploit from its held-out validation: "
+                          f"validate_games must be positive, got {validate_games}.")
+    extra = _strategies(extra)
+    name = name or f"hardened-{start.name}"
+    executor = resolve(executor, client)
+    common = dict(config=config, seed=seed, runs_dir=runs_dir, sprt=None,
+                  validate_games=validate_games, workers=workers, progress=False,
+                  executor=executor)
+    current, exploiters, exploits, tunings = start, [], [], []
+    with tqdm(total=2 * rounds + 1, unit="search", desc=f"hardening {start.name}",
+              disable=not progress) as bar:
+        for k in range(rounds + 1):
+            ex = tune(exploit_family, league=[current], budget=exploit_budget,
+                      name=f"{name}-exploit{k}", **common)
+            exploits.append(ex)
+            exploiters.append(ex.strategy)
+            bar.update()
+            if k == rounds:
+                break
+            t = tune(start.family, league=exploiters + extra, start=current, budget=budget,
+                     copies=True, name=f"{name}-round{k + 1}", **common)
+            tunings.append(t)
+            current = t.strategy
+            bar.update()
+    gains = [ex.validation["tuned"]["share"] for ex in exploits]
+    best = min(range(len(gains)), key=gains.__getitem__)
+    chosen = tunings[best - 1].strategy if best else start
+    deployed = Strategy(name, chosen.family, chosen.base, dict(chosen.params),
+                        f"{start.name} hardened by citadels harden in {rounds} rounds "
+                        f"(round {best} deployed, the least exploited): "
+                        f"{config.ruleset}, {config.players} players, exploiters of family "
+                        f"{exploit_family}, extra {', '.join(s.name for s in extra)}, "
+                        f"seed {seed}.")
+    settings = {"start": spec, "rounds": rounds, "exploit_family": exploit_family,
+                "extra": [s.name for s in extra], "budget": budget,
+                "exploit_budget": exploit_budget, "seed": seed, "name": name,
+                "validate_games": validate_games}
+    return Hardening(deployed, config, exploits, tunings, settings, best)

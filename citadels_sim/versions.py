@@ -1,0 +1,11 @@
+"""The package's version and the kernel's: recorded with every result, checked on resume."""
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("citadels-sim")
+except PackageNotFoundError:  # running from a source tree
+    __version__ = "0.0.0"
+
+#: bumped whenever the kernel's behaviour changes; recorded with every result
+KERNEL_VERSION = 5
