@@ -180,10 +180,9 @@ def test_a_verdict_that_changes_direction_between_bots_is_marked():
 
 
 def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
-    from citadels_sim.reporting import experiment as report
-    from citadels_sim.reporting.balance import balance_report
+    from citadels_sim import reporting
     result, _ = skipped_run
-    path = report.write(balance_report(result), tmp_path / "rep")
+    path = reporting.write(result, tmp_path / "rep")
     md = (path / "report.md").read_text()
     assert md.index("## Verdict") < md.index("## Character values") < md.index("## Both sets")
     meta = json.loads((path / "metadata.json").read_text())

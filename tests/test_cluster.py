@@ -70,8 +70,8 @@ def test_an_experiment_on_a_cluster_gives_the_local_tables_and_report(client, tm
     remote = experiment.run(exp, tmp_path / "remote", progress=False, client=client)
     a, b = local.tables(), remote.tables()
     assert a.keys() == b.keys() and all(a[k].equals(b[k]) for k in a)
-    out_a = report.write(report.build(local), tmp_path / "rep-local")
-    out_b = report.write(report.build(remote), tmp_path / "rep-remote")
+    out_a = report.write(local, tmp_path / "rep-local")
+    out_b = report.write(remote, tmp_path / "rep-remote")
     for table in sorted(p.name for p in (out_a / "tables").glob("*.csv")):
         assert (out_a / "tables" / table).read_bytes() == \
             (out_b / "tables" / table).read_bytes(), table

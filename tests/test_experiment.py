@@ -131,7 +131,7 @@ def test_run_resume_and_report(tmp_path):
     assert record.summaries[exp.cells[0].slug].games == 1200
     again = experiment.load_run(tmp_path / "runs" / "small")
     assert all(again.tables()[k].equals(v) for k, v in record.tables().items())
-    out = report.write(report.build(record), tmp_path / "reports" / "small")
+    out = report.write(record, tmp_path / "reports" / "small")
     html = (out / "report.html").read_text()
     pngs = len(list((out / "figures").glob("*.png")))  # the heat map: one per ruleset
     assert html.count("data:image/png;base64,") == pngs == 7 and "Seat effect" in html
@@ -148,7 +148,7 @@ def test_run_resume_and_report(tmp_path):
     assert "the deal (all rotations of one deal)" in method and "Rao-Scott" in method
     assert "exact in the usual sense" not in md and "somewhat too narrow" not in md
     # two reports of the same run are byte-identical
-    again_out = report.write(report.build(again), tmp_path / "reports" / "again")
+    again_out = report.write(again, tmp_path / "reports" / "again")
     for name in ("report.md", "tables/characters.csv", "tables/verdict.csv"):
         assert (out / name).read_bytes() == (again_out / name).read_bytes(), name
 

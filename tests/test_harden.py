@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from citadels_sim import GameConfig, harden
+from citadels_sim import GameConfig, harden, reporting
 from citadels_sim.cli import main
 from citadels_sim.game.strategies import get
 
@@ -41,7 +41,7 @@ def test_each_round_tunes_copies_against_the_exploiters_then_exploits_again(hard
 
 def test_report_and_strategy_file(hardened, tmp_path):
     _, h = hardened
-    out = h.write(tmp_path / "rep")
+    out = reporting.write(h, tmp_path / "rep")
     for name in ("report.md", "report.html", "strategy.toml", "figures/exploitability.png",
                  "tables/rounds.csv", "metadata.json"):
         assert (out / name).exists(), name

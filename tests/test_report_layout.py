@@ -8,7 +8,7 @@ import struct
 import polars as pl
 import pytest
 
-from citadels_sim.reporting import facets, figures, experiment as report
+from citadels_sim.reporting import document, experiment as report, facets, figures
 from citadels_sim.studies import experiment
 
 PRESETS = ["first_game", "ambitious_aristocrats", "cunning_agents", "illustrious_emissaries",
@@ -40,7 +40,7 @@ def test_line_blocks_keep_every_panel_to_ten_lines(axes):
         assert block.frame.group_by("panel", "line").len()["len"].max() == 1
     drawn = pl.concat([b.frame for b in blocks])
     assert set(drawn["cell"]) == set(cells["cell"])  # every cell drawn
-    again = drawn.filter(pl.col("cell").is_duplicated())  # only the reference, repeated
+    again = drawn.filter(pl.col("cell").is_duplicated())  # only the first line, repeated
     assert again["line"].n_unique() <= 1 and (again.is_empty() or len(blocks) > 1)
 
 
@@ -90,7 +90,7 @@ def built(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(figures, "render", counting)
         rep = report.build(record)
-    return rep, legends, report.write(rep, tmp / "reports" / "layout")
+    return rep, legends, rep.save(tmp / "reports" / "layout")
 
 
 def test_figures_are_small_and_their_legends_short(built):
@@ -119,9 +119,28 @@ def test_long_tables_are_excerpted_in_markdown_and_folded_in_html(built):
     runs = [len(list(g)) for table, g in itertools.groupby(md.splitlines(),
                                                            lambda line: line.startswith("|"))
             if table]
-    assert max(runs) <= report.MAX_ROWS + 2  # header and rule
+    assert max(runs) <= document.MAX_ROWS + 2  # header and rule
     assert "[tables/characters.csv](tables/characters.csv)" in md
     html = (out / "report.html").read_text()
     assert "<details><summary>All " in html
     characters = pl.read_csv(out / "tables" / "characters.csv")
-    assert characters.height > report.MAX_ROWS
+    assert characters.height > document.MAX_ROWS
+
+
+def test_one_table_maps_each_result_to_its_report(tmp_path):
+    """Every report kind (a module with ``write``) is in the dispatch table, under the
+    result type its ``write`` takes; anything else is refused before a file is written."""
+    import importlib
+    import inspect
+    import pkgutil
+    from typing import get_type_hints
+
+    from citadels_sim import reporting
+    kinds = [importlib.import_module(f"citadels_sim.reporting.{m.name}")
+             for m in pkgutil.iter_modules(reporting.__path__)]
+    writers = {get_type_hints(k.write)[next(iter(inspect.signature(k.write).parameters))]: k
+               for k in kinds if hasattr(k, "write")}
+    assert writers == reporting.KINDS
+    with pytest.raises(TypeError, match="no report for a str; there are reports of RunRecord"):
+        reporting.write("a", tmp_path / "rep")
+    assert not (tmp_path / "rep").exists()

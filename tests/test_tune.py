@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from citadels_sim import GameConfig, tune
+from citadels_sim import GameConfig, reporting, tune
 from citadels_sim.cli import main
 from citadels_sim.game.config import ConfigError
 from citadels_sim.game.strategies import FAMILIES, get, tunable
@@ -46,7 +46,7 @@ def test_tiny_run_writes_strategy_report_and_checkpoint(tmp_path):
     result = tune("heuristic", GameConfig(players=4), runs_dir=tmp_path / "runs", **TINY)
     assert result.plan.generations == 3 and result.history.height == 3
     assert result.timing["tuning_games"] == 3 * 5 * 40
-    out = result.write(tmp_path / "report")
+    out = reporting.write(result, tmp_path / "report")
     for name in ("report.md", "report.html", "strategy.toml", "figures/learning_curve.png",
                  "tables/history.csv", "tables/parameters.csv", "metadata.json"):
         assert (out / name).exists(), name
@@ -87,7 +87,7 @@ def test_interrupted_run_resumes_to_the_identical_result(tmp_path, monkeypatch):
 
 def test_league_of_a_preset_and_an_earlier_champion(tmp_path):
     first = tune("heuristic", runs_dir=tmp_path, sprt=None, **{**TINY, "validate_games": 0})
-    champion = first.write(tmp_path / "first") / "strategy.toml"
+    champion = reporting.write(first, tmp_path / "first") / "strategy.toml"
     second = tune("heuristic", runs_dir=tmp_path, name="second",
                   **{**TINY, "league": f"builder,{champion}"})
     assert [s.name for s in second.plan.league] == ["builder", first.strategy.name]

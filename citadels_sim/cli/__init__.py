@@ -114,8 +114,8 @@ def _list(a: argparse.Namespace) -> None:
 def _write_report(record, reports: str) -> None:
     from pathlib import Path
 
-    from citadels_sim.reporting import experiment as report
-    path = report.write(report.build(record), Path(reports) / record.experiment.name)
+    from citadels_sim import reporting
+    path = reporting.write(record, Path(reports) / record.experiment.name)
     print(f"report written to {path}/report.md and {path}/report.html")
 
 
@@ -191,8 +191,7 @@ def _compare(a: argparse.Namespace) -> None:
 
 
 def _balance(a: argparse.Namespace) -> None:
-    from citadels_sim.reporting import experiment as report
-    from citadels_sim.reporting.balance import balance_report
+    from citadels_sim import reporting
     from citadels_sim.studies import balance
     removed = tuple(x.strip() for x in a.removed.split(",")) if a.removed else None
     spec = balance.Balance(
@@ -208,7 +207,7 @@ def _balance(a: argparse.Namespace) -> None:
         result = balance.run(spec, out, workers=a.workers, progress=not a.no_progress,
                              executor=executor)
     print(result.text())
-    path = report.write(balance_report(result), out)
+    path = reporting.write(result, out)
     print(f"report written to {path}/report.md and {path}/report.html")
 
 
@@ -222,6 +221,7 @@ def _add_cluster_arg(p: argparse.ArgumentParser) -> None:
 def _tune(a: argparse.Namespace) -> None:
     from pathlib import Path
 
+    from citadels_sim import reporting
     from citadels_sim.studies.tune import DEFAULT_SPRT, tune
     given = {k: getattr(a, k) for k in ("games", "popsize", "sigma", "validate_games",
                                         "sprt_games") if getattr(a, k) is not None}
@@ -231,7 +231,7 @@ def _tune(a: argparse.Namespace) -> None:
                       sprt=None if a.no_sprt else _sprt(a) or DEFAULT_SPRT,
                       workers=a.workers, progress=not a.no_progress, fresh=a.fresh,
                       copies=a.copies, executor=executor, **given)
-    path = result.write(Path(a.reports) / result.plan.name)
+    path = reporting.write(result, Path(a.reports) / result.plan.name)
     print(result.text())
     print(f"strategy written to {path / 'strategy.toml'}; report: {path / 'report.md'}, "
           f"{path / 'report.html'}; checkpoint: {Path(a.runs) / result.plan.name}")
@@ -240,6 +240,7 @@ def _tune(a: argparse.Namespace) -> None:
 def _harden(a: argparse.Namespace) -> None:
     from pathlib import Path
 
+    from citadels_sim import reporting
     from citadels_sim.studies.harden import harden
     with _cluster(a) as executor:
         result = harden(a.start, _config(a), a.rounds, exploit_family=a.exploit_family,
@@ -247,7 +248,7 @@ def _harden(a: argparse.Namespace) -> None:
                         seed=a.seed, name=a.name, runs_dir=a.runs,
                         validate_games=a.validate_games, workers=a.workers,
                         progress=not a.no_progress, executor=executor)
-    path = result.write(Path(a.reports) / result.strategy.name)
+    path = reporting.write(result, Path(a.reports) / result.strategy.name)
     print(result.text())
     print(f"strategy written to {path / 'strategy.toml'}; report: {path / 'report.md'}, "
           f"{path / 'report.html'}")

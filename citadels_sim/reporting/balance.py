@@ -3,11 +3,13 @@ against the base set on common deals, and the full experiment report of both set
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import polars as pl
 
 from citadels_sim.studies.balance import BASE, BalanceResult
-from . import figures
-from .experiment import Report, build, with_ci
+from . import experiment, figures
+from .document import Report, with_ci
 
 METHOD = [
     ("Character value (restricted play)", "the deal (all restricted runs of one deal)",
@@ -28,8 +30,8 @@ def _pct(frame: pl.DataFrame, *names: str) -> pl.DataFrame:
     return with_ci(frame.with_columns(pl.col(cols) * 100), *names, digits=1)
 
 
-def balance_report(result: BalanceResult) -> Report:
-    """The report of :func:`citadels_sim.studies.balance.run`."""
+def build(result: BalanceResult) -> Report:
+    """Lay out the report of :func:`citadels_sim.studies.balance.run`."""
     spec = result.spec
     rep = Report(f"Balance of the {spec.label} character set ({spec.ruleset})")
     rep.text(f"Bots: {', '.join(spec.strategies)} (each population plays every seat). "
@@ -98,7 +100,7 @@ def balance_report(result: BalanceResult) -> Report:
     rep.heading("Both sets in detail")
     rep.text("The experiment behind the verdict: every table of an experiment report, for "
              "the set and the base set.")
-    detail = build(result.record)
+    detail = experiment.build(result.record)
     rep.blocks += [b for b in detail.blocks if b[0] != "h1"]
     rep.tables.update({f"detail_{k}": v for k, v in detail.tables.items()})
     rep.figures.update(detail.figures)
@@ -106,3 +108,8 @@ def balance_report(result: BalanceResult) -> Report:
     for table, unit, method in METHOD:
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     return rep
+
+
+def write(result: BalanceResult, path: str | Path) -> Path:
+    """Write the report of a balance test into directory ``path``; returns it."""
+    return build(result).save(path)

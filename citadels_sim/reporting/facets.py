@@ -4,7 +4,7 @@ A cell is named by its label columns (:data:`AXES`).  A line figure draws at mos
 :data:`MAX_LINES` lines per panel: the label columns that vary are moved, in
 :data:`FACET_ORDER`, from naming the lines to naming the panels (small multiples) until few
 enough lines are left; lines that are still too many are spread over several figures (each
-led by the first line, for reference), and so are panels beyond :data:`MAX_PANEL_ROWS`
+led by the first line, to compare against), and so are panels beyond :data:`MAX_PANEL_ROWS`
 rows.  A heat map gets one image per character
 set with at most :data:`MAX_COLUMNS` cells each.
 """
@@ -94,7 +94,7 @@ def line_plan(frame: pl.DataFrame, max_lines: int = MAX_LINES) -> tuple[list[str
 
 def _line_groups(names: list[str], max_lines: int) -> list[list[str]]:
     """``names`` in groups of at most ``max_lines``; when there are several, the first
-    name (the experiment's first cell: often the reference) leads every group."""
+    name (the experiment's first cell: often its baseline) leads every group."""
     if len(names) <= max_lines:
         return [names]
     return [names[:1] + group for group in chunks(names[1:], max_lines - 1)]

@@ -12,7 +12,7 @@ import polars as pl
 from citadels_sim.studies.harden import Hardening
 from citadels_sim.versions import KERNEL_VERSION, __version__
 from . import figures
-from .experiment import Report
+from .document import Report
 from .tune import STRATEGY_FILE, config_args, write_with_strategy
 
 
@@ -64,5 +64,6 @@ def build(h: Hardening) -> Report:
 
 
 def write(h: Hardening, path: str | Path) -> Path:
-    """Write the report and ``strategy.toml`` into directory ``path``; returns it."""
+    """Write the report of a hardening run and its ``strategy.toml`` into directory
+    ``path``; returns it."""
     return write_with_strategy(build(h), h.strategy, path, "citadels harden", command(h))

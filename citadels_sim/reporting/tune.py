@@ -1,6 +1,6 @@
 """The report of a tuning run (``reports/NAME/``): report.md, a self-contained report.html
 with the learning curve, the tuned strategy as a strategy file (``strategy.toml``, the
-format of ``strategies/presets.toml``), the tables as CSV and metadata.json.
+format of ``citadels_sim/game/data/strategies.toml``), the tables as CSV and metadata.json.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from citadels_sim.game.strategies import Strategy, presets, to_toml
 from citadels_sim.studies.tune import Tuning
 from citadels_sim.versions import KERNEL_VERSION, __version__
 from . import figures
-from .experiment import Report, write as write_report
+from .document import Report
 
 STRATEGY_FILE = "strategy.toml"
 
@@ -42,7 +42,7 @@ HOW_TO_READ = [
     "Whole-number parameters (thresholds the kernel compares with whole numbers, marked "
     "'whole') are searched and deployed at whole values, so the validated strategy is "
     "exactly the one written to strategy.toml. A parameter at one of its bounds "
-    "('at_bound') may want a wider range (strategies/__init__.py).",
+    "('at_bound') may want a wider range (citadels_sim/game/strategies.py).",
     "The SPRT plays the tuned strategy against the champion head to head (line-up A, B, A, "
     "B, ... rotated over the seats, common deals; citadels compare): H1 accepted means the "
     "tuned strategy's per-seat win rate exceeds the champion's by about delta1 or more.",
@@ -166,7 +166,8 @@ def build(t: Tuning) -> Report:
 
 
 def write(t: Tuning, path: str | Path) -> Path:
-    """Write the report and ``strategy.toml`` into directory ``path``; returns it."""
+    """Write the report of a tuning run and its ``strategy.toml`` into directory ``path``;
+    returns it."""
     return write_with_strategy(build(t), t.strategy, path, "citadels tune", command(t))
 
 
@@ -174,7 +175,7 @@ def write_with_strategy(rep: Report, strategy: Strategy, path: str | Path, by: s
                         how: str) -> Path:
     """Write ``rep`` into directory ``path`` with ``strategy`` as ``strategy.toml``, headed
     by who wrote it (``by``) and the command that reproduces it (``how``)."""
-    path = write_report(rep, path)
+    path = rep.save(path)
     (path / STRATEGY_FILE).write_text(to_toml([strategy], f"{strategy.name}: written by "
                                                           f"{by}\n{how}"))
     return path

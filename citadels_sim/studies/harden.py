@@ -76,11 +76,6 @@ class Hardening:
                          f"{r['exploit_high']:.4f}]: {r['gain_points']:+.1f} points over fair")
         return "\n".join(lines)
 
-    def write(self, path: str | Path) -> Path:
-        """Write the report, the strategy file and the rounds table into ``path``."""
-        from citadels_sim.reporting import harden as harden_report
-        return harden_report.write(self, path)
-
 
 def _strategies(specs: str | Sequence[str | Strategy]) -> list[Strategy]:
     items = specs.split(",") if isinstance(specs, str) else list(specs)

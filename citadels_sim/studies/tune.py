@@ -282,11 +282,6 @@ class Tuning:
                 "    " + line for line in self.comparison.text().splitlines()]
         return "\n".join(lines)
 
-    def write(self, path: str | Path) -> Path:
-        """Write the report, the strategy file and the tables into directory ``path``."""
-        from citadels_sim.reporting import tune as tune_report
-        return tune_report.write(self, path)
-
 
 # ---- the search ---------------------------------------------------------------------------
 def _search(plan: Plan, directory: Path, fresh: bool, executor: ChunkExecutor,
