@@ -77,10 +77,10 @@ def test_default_directories_differ_for_different_tests():
     assert a.default_out() == balance.Balance("first_game", ruleset="2016").default_out()
 
 
-def test_a_2016_preset_brings_its_own_districts():
+def test_a_2016_named_set_brings_its_own_districts():
     spec = balance.Balance("cunning_agents", ruleset="2016")
     assert spec.own_districts == "cunning_agents"
-    assert "the preset's own" in spec.districts_text()
+    assert "the named set's own" in spec.districts_text()
     assert balance.Balance("cunning_agents", ruleset="2016",
                            districts="first_game").own_districts == "first_game"
 

@@ -73,7 +73,7 @@ def test_list(capsys):
     assert "a rank-9 character: allowed at 3-8 players, needed at 3, 8" in out  # 2016
     assert ["8.", "Diplomat", "2-8", "(the", "Graveyard", "removed", "from", "the",
             "deck)"] in lines
-    # presets' contents and the strategies' parameters
+    # the named sets' contents and the strategies' parameters
     assert "  cunning_agents: Witch, Blackmailer, Magician, Emperor" in out
     assert "family heuristic; income=1.2" in out
 

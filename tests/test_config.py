@@ -1,38 +1,54 @@
-"""Configuration: presets and their printed replacements (RULES.md §1.4, §4.5)."""
+"""Configuration: the 2016 named sets and their printed replacements (docs/rules.md §1.4,
+§4.5)."""
 
 import pytest
 
 from citadels_sim.game import cards
-from citadels_sim.game.config import ConfigError, GameConfig, preset_lineup
+from citadels_sim.game.config import ConfigError, GameConfig, named_set_characters
 from citadels_sim.kernel import layout as L
 
 
-def test_preset_replacements():
+def test_named_set_replacements():
     """Emperor -> King with 2 players; Queen -> Tax Collector with 3-4 players; no rank 9
-    with 2 players; the preset's rank 9 otherwise."""
-    p = cards.presets()
-    two = preset_lineup(p["illustrious_emissaries"], 2)
+    with 2 players; the named set's rank 9 otherwise."""
+    p = cards.named_sets()
+    two = named_set_characters(p["illustrious_emissaries"], 2)
     assert "Emperor" not in two and "King" in two and len(two) == 8
-    assert preset_lineup(p["ambitious_aristocrats"], 3)[-1] == "Tax Collector"
-    assert preset_lineup(p["ambitious_aristocrats"], 4)[-1] == "Tax Collector"
-    assert preset_lineup(p["ambitious_aristocrats"], 5)[-1] == "Queen"
-    assert preset_lineup(p["vicious_nobles"], 6)[-1] == "Tax Collector"
-    assert preset_lineup(p["first_game"], 4) == tuple(p["first_game"].characters)
+    assert named_set_characters(p["ambitious_aristocrats"], 3)[-1] == "Tax Collector"
+    assert named_set_characters(p["ambitious_aristocrats"], 4)[-1] == "Tax Collector"
+    assert named_set_characters(p["ambitious_aristocrats"], 5)[-1] == "Queen"
+    assert named_set_characters(p["vicious_nobles"], 6)[-1] == "Tax Collector"
+    assert named_set_characters(p["first_game"], 4) == tuple(p["first_game"].characters)
 
 
-@pytest.mark.parametrize("preset", sorted(cards.presets()))
-def test_every_2016_preset_is_playable(preset):
-    """Every preset of RULES.md §4.5 (the ``_en`` variants too) makes a valid 6-player game."""
-    config = GameConfig(ruleset="2016", players=6, characters=preset, districts=preset)
-    nine = preset != "first_game"
+@pytest.mark.parametrize("name", sorted(cards.named_sets()))
+def test_every_2016_named_set_is_playable(name):
+    """Every named set of docs/rules.md §4.5 (the ``_en`` variants too) makes a valid
+    6-player game."""
+    config = GameConfig(ruleset="2016", players=6, characters=name, districts=name)
+    nine = name != "first_game"
     assert config.ranks == (9 if nine else 8) == len(config.character_names)
 
 
-def test_first_game_preset_needs_a_rank9_with_three_players():
+@pytest.mark.parametrize("kwargs, message", [
+    ({"characters": "vicious_nobles"}, "Unknown named set 'vicious_nobles' for classic: only "
+                                       "'base'."),
+    ({"ruleset": "2016", "characters": "vicious_noble"},
+     "Unknown named set 'vicious_noble' in the 2016 ruleset. Did you mean 'vicious_nobles'?"),
+    ({"ruleset": "2016", "districts": "first_gam"},
+     "Unknown named set 'first_gam' in the 2016 ruleset. Did you mean 'first_game'?"),
+])
+def test_an_unknown_named_set_is_refused_by_name(kwargs, message):
+    with pytest.raises(ConfigError) as err:
+        GameConfig(**kwargs)
+    assert str(err.value).startswith(message)
+
+
+def test_first_game_needs_a_rank9_with_three_players():
     with pytest.raises(ConfigError, match="needs a rank-9 character"):
         GameConfig(ruleset="2016", players=3, characters="first_game")
     config = GameConfig(ruleset="2016", players=3,
-                        characters=list(cards.presets()["first_game"].characters)
+                        characters=list(cards.named_sets()["first_game"].characters)
                         + ["Tax Collector"])
     assert config.ranks == 9
 

@@ -56,28 +56,30 @@ skip_invalid = true
 [grid]
 ruleset = ["2016"]
 players = [2, 3, 4]
-preset = ["first_game", "cunning_agents", "devious_dignitaries"]
+set = ["first_game", "cunning_agents", "devious_dignitaries"]
 """
 
 
-def test_preset_axis_pairs_each_character_set_with_its_own_districts():
+def test_set_axis_pairs_each_named_set_with_its_own_districts():
     exp = experiment.parse(PAIRED, "paired")
-    # paired, not crossed: 3 presets x 3 player counts, less first_game at 3 players (no rank 9)
+    # paired, not crossed: 3 named sets x 3 player counts, less first_game at 3 players (no rank 9)
     assert len(exp.cells) + len(exp.skipped) == 9
     assert [(s["players"], s["characters"]) for s in exp.skipped] == [(3, "first_game")]
     for cell in exp.cells:
         assert cell.characters == cell.districts
-        preset = cards.presets()[cell.characters]
-        assert set(cell.config.to_dict()["districts"]) == set(preset.districts)
+        named = cards.named_sets()[cell.characters]
+        assert set(cell.config.to_dict()["districts"]) == set(named.districts)
     cunning = {c.players: c.config.character_names for c in exp.cells
                if c.characters == "cunning_agents"}
     assert "King" in cunning[2] and "Emperor" not in cunning[2]  # the 2-player replacement
     assert "Emperor" in cunning[4] and cunning[4][-1] == "Tax Collector"
     assert exp.cells[0].slug == "2016-2p-first_game-first_game-heuristic"
-    labels = report.short_labels(exp.cells_frame())  # the preset named once, not twice
+    labels = report.short_labels(exp.cells_frame())  # the set named once, not twice
     assert labels[exp.cells[0].slug] == "2p first_game"
     with pytest.raises(ValueError, match="leave out grid.characters"):
         experiment.parse(PAIRED + 'characters = ["base"]\n', "paired")
+    with pytest.raises(ValueError, match="grid key 'preset' is now 'set'"):
+        experiment.parse(PAIRED.replace("set =", "preset ="), "paired")
 
 
 BONUS = """

@@ -42,7 +42,7 @@ BASE = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architec
 COVERAGE = [("classic", 5, DARK_CITY + ["Artist"], None, ["Graveyard"]),
             ("classic", 6, BASE + ["Queen"], None, None), ("four_color", 4, None, None, None)] + [
     ("2016", 5 if p.rank9 == "Queen" else 4 + (p.rank9 is not None), name, name, None)
-    for name, p in cards.presets().items() if not name.endswith("_en")]
+    for name, p in cards.named_sets().items() if not name.endswith("_en")]
 
 
 def _random_configs(n, seed):

@@ -354,7 +354,7 @@ DISTRICT_CASES = [
 
 
 DARK_CITY = ["Lighthouse", "Armory", "Museum", "Bell Tower", "Hospital", "Throne Room"]
-ROSTER_CASES = [("2016", n, preset, preset, None) for preset, n in (
+ROSTER_CASES = [("2016", n, s, s, None) for s, n in (
     ("cunning_agents", 6), ("devious_dignitaries", 5), ("illustrious_emissaries", 6),
     ("ambitious_aristocrats", 5), ("vicious_nobles", 6), ("cunning_agents", 4))] + [
     ("classic", 6, ["Witch", "Tax Collector", "Magician", "Emperor", "Abbot", "Alchemist",

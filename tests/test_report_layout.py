@@ -11,7 +11,7 @@ import pytest
 from citadels_sim.reporting import document, experiment as report, facets, figures
 from citadels_sim.studies import experiment
 
-PRESETS = ["first_game", "ambitious_aristocrats", "cunning_agents", "illustrious_emissaries",
+NAMED_SETS = ["first_game", "ambitious_aristocrats", "cunning_agents", "illustrious_emissaries",
            "devious_dignitaries", "vicious_nobles", "tenacious_delegates"]
 
 
@@ -24,7 +24,7 @@ def grid_rows(**axes) -> pl.DataFrame:
 
 
 @pytest.mark.parametrize("axes", [
-    {"players": [2, 3, 4, 5, 6, 7], "characters": PRESETS, "lineup": ["heuristic", "mixed"]},
+    {"players": [2, 3, 4, 5, 6, 7], "characters": NAMED_SETS, "lineup": ["heuristic", "mixed"]},
     {"players": [4, 5], "districts": [f"d{i}" for i in range(16)]},
     {"districts": [f"d{i}" for i in range(23)]},
     {"players": [4]},
@@ -45,10 +45,10 @@ def test_line_blocks_keep_every_panel_to_ten_lines(axes):
 
 
 def test_heat_blocks_split_by_character_set_and_columns():
-    cells = grid_rows(players=[2, 3, 4, 5, 6, 7], characters=PRESETS,
+    cells = grid_rows(players=[2, 3, 4, 5, 6, 7], characters=NAMED_SETS,
                       lineup=["heuristic", "mixed"])
     blocks = facets.heat_blocks(cells)
-    assert len(blocks) == len(PRESETS)
+    assert len(blocks) == len(NAMED_SETS)
     assert all(b.frame["characters"].n_unique() == 1 for b in blocks)
     assert blocks[0].frame["line"][0] == "2p heuristic"  # the set is in the title
     wide = facets.heat_blocks(grid_rows(players=[4, 5], districts=[f"d{i}" for i in range(16)]))
@@ -67,7 +67,7 @@ chunk_size = 240
 [grid]
 ruleset = ["2016"]
 players = [4, 5]
-preset = ["first_game", "cunning_agents", "vicious_nobles"]
+set = ["first_game", "cunning_agents", "vicious_nobles"]
 lineup = ["heuristic", "mixed"]
 [lineups]
 mixed = ["heuristic", "builder", "aggressive", "random"]

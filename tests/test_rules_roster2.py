@@ -16,7 +16,7 @@ import kernel_helpers as h
 import pytest
 
 from citadels_sim.game import cards
-from citadels_sim.game.config import ConfigError, GameConfig, preset_lineup
+from citadels_sim.game.config import ConfigError, GameConfig, named_set_characters
 from citadels_sim.kernel import characters, game, layout as L, rules
 
 
@@ -56,12 +56,12 @@ def test_rule_008_emperor_rejected_with_2_players():
                       characters=cset("2016", "Emperor", "Tax Collector")).ranks == 9
     for n in (4, 5, 6, 7):
         assert GameConfig(ruleset="2016", players=n, characters=P_EMPEROR).ranks == 8
-    # the printed 2016 presets replace the Emperor with 2 players (§1.4)
-    preset = cards.presets()["cunning_agents"]
-    assert "Emperor" in preset.characters
-    two = preset_lineup(preset, 2)
+    # the printed 2016 named sets replace the Emperor with 2 players (§1.4)
+    named = cards.named_sets()["cunning_agents"]
+    assert "Emperor" in named.characters
+    two = named_set_characters(named, 2)
     assert "Emperor" not in two and "King" in two
-    assert "Emperor" in preset_lineup(preset, 4)
+    assert "Emperor" in named_set_characters(named, 4)
 
 
 # =============================================================================================

@@ -13,7 +13,7 @@ from citadels_sim.game.strategies import StrategyError, get, presets
 def home_set(name):
     """The 2016 character set a shipped preset was tuned for (``reference_<set>``), or None."""
     rest = name.removeprefix("reference_")
-    return rest if rest != name and rest in cards.presets() else None
+    return rest if rest != name and rest in cards.named_sets() else None
 
 
 @pytest.mark.parametrize("name", list(presets()))

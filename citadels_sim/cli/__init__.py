@@ -15,9 +15,9 @@ def _add_config_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", default="classic", help="classic, 2016 or four_color")
     p.add_argument("--players", type=int, default=4, help="2-8 players (default 4)")
     p.add_argument("--characters", default=None,
-                   help="a preset name or comma-separated character names, one per rank")
+                   help="a named set or comma-separated character names, one per rank")
     p.add_argument("--districts", default=None,
-                   help="2016: 14 unique districts or a preset; classic: bonus purples")
+                   help="2016: 14 unique districts or a named set; classic: bonus purples")
     p.add_argument("--removed", default=None,
                    help="classic: base purple cards taken out, one per bonus purple beyond 3")
     p.add_argument("--quick", action="store_true", help="classic quick game (7 districts)")
@@ -41,7 +41,7 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
 
 
 def _names(value: str | None) -> str | tuple[str, ...] | None:
-    """A preset name as it is, or a comma-separated list as a tuple of names."""
+    """A named set's name as it is, or a comma-separated list as a tuple of names."""
     if value is None or "," not in value:
         return value
     return tuple(x.strip() for x in value.split(","))
@@ -284,7 +284,8 @@ def build_parser() -> argparse.ArgumentParser:
                                       "each cluster node), or check that it is cached")
     p.set_defaults(run=_warmup)
     p = sub.add_parser("list", help="rulesets, characters (with their player counts), every "
-                                    "district card, presets, strategies and parameters")
+                                    "district card, the 2016 named sets, strategy presets "
+                                    "and their parameters")
     p.set_defaults(run=_list)
 
     def common(p: argparse.ArgumentParser, runs: bool = True) -> None:
@@ -323,13 +324,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("balance", help="which characters of a set to change: restricted play "
                                        "and the set against the base set on common deals")
     p.add_argument("--characters", required=True,
-                   help="a preset name or comma-separated character names, one per rank")
+                   help="a named set or comma-separated character names, one per rank")
     p.add_argument("--ruleset", default="classic", help="classic, 2016 or four_color")
     p.add_argument("--players", type=_ints, default=[4, 5],
                    help="comma-separated player counts (default 4,5)")
     p.add_argument("--districts", default=None,
-                   help="2016: 14 unique districts or a preset (default: a preset set's own); "
-                        "classic: bonus purples")
+                   help="2016: 14 unique districts or a named set (default: a named set's "
+                        "own); classic: bonus purples")
     p.add_argument("--removed", default=None,
                    help="classic: base purple cards taken out (the Graveyard with the Diplomat)")
     p.add_argument("--strategies", default="heuristic,reference",

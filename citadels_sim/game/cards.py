@@ -1,8 +1,9 @@
-"""Card facts shipped with the package: districts, characters and presets per ruleset.
+"""Card facts shipped with the package: districts and characters per ruleset, and the 2016
+edition's named sets.
 
-The CSV files in ``citadels_sim/data`` are copies of the project's rules reference
-(``shared/rules``); this module turns them into lookup tables keyed by the kernel's
-global ids (:mod:`citadels_sim.kernel.layout`).
+The CSV files in ``citadels_sim/game/data`` hold the printed cards and sets (the rules as
+implemented: ``docs/rules.md``); this module turns them into lookup tables keyed by the
+kernel's global ids (:mod:`citadels_sim.kernel.layout`).
 """
 
 from __future__ import annotations
@@ -54,8 +55,8 @@ class Character:
 
 
 @dataclass(frozen=True)
-class Preset:
-    """A 2016 preset: eight characters, an optional rank 9 and 14 unique districts."""
+class NamedSet:
+    """A 2016 named set: eight characters, an optional rank 9 and 14 unique districts."""
 
     name: str
     characters: tuple[str, ...]
@@ -100,12 +101,12 @@ def characters(ruleset: str) -> tuple[Character, ...]:
 
 
 @lru_cache(maxsize=None)
-def presets() -> dict[str, Preset]:
-    """The 2016 preset character and district sets, by name."""
+def named_sets() -> dict[str, NamedSet]:
+    """The 2016 edition's named character-and-district sets, by name."""
     out = {}
-    for row in _rows("presets.csv"):
-        out[row["preset"]] = Preset(
-            row["preset"], tuple(row["characters_rank_1_to_8"].split(",")),
+    for row in _rows("named_sets.csv"):
+        out[row["named_set"]] = NamedSet(
+            row["named_set"], tuple(row["characters_rank_1_to_8"].split(",")),
             row["rank_9"] or None, tuple(row["unique_districts"].split(",")), row["source"])
     return out
 

@@ -2,7 +2,7 @@
 
 Per ruleset: each character with its rank and the player counts it may play at, each
 district card with its type, cost and copies (bonus and unique cards apart from the base
-deck), then the 2016 presets' contents and the strategy presets with their parameters.
+deck), then the 2016 named sets' contents and the strategy presets with their parameters.
 The player counts are not written down here: they are found by asking
 :class:`~citadels_sim.game.config.GameConfig` which games it accepts, so they follow the rules
 the simulator enforces.
@@ -108,8 +108,8 @@ def text() -> str:
             out.append(f"  a rank-9 character: allowed at {_spans(allow)} players, needed at "
                        f"{_spans(need)}")
         out += _districts(rs)
-    out.append("2016 presets (characters by rank, [rank 9], unique districts):")
-    for name, p in cards.presets().items():
+    out.append("2016 named sets (characters by rank, [rank 9], unique districts):")
+    for name, p in cards.named_sets().items():
         nine = f" [{p.rank9}]" if p.rank9 else ""
         out.append(f"  {name}: {', '.join(p.characters)}{nine}")
         out.append(f"    districts: {', '.join(p.districts)}")

@@ -1,7 +1,7 @@
 """Game configuration: a validated, immutable description of one kind of game.
 
 :class:`GameConfig` stores the user's choices (ruleset, players, character set, districts,
-options) and checks them against the rules reference (RULES.md §1.4) when it is created, so
+options) and checks them against the rules (``docs/rules.md §1.4``) when it is created, so
 that a bad value fails with a message naming it and what is allowed, before any game runs.
 :meth:`GameConfig.tables` turns it into the plain arrays the kernel reads.
 """
@@ -22,32 +22,33 @@ class ConfigError(ValueError):
     """A configuration the rules do not allow."""
 
 
-#: bonus purples added to a classic deck without removing base purples (D38)
+#: bonus purples added to a classic deck without removing base purples (docs/rules.md D38)
 FREE_BONUS = 3
 
 PLAYER_RANGE = {"classic": (2, 8), "2016": (2, 8), "four_color": (2, 7)}
 BASE_CHARACTERS = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect",
                    "Warlord")
 
-#: face-up discards by (number of characters, players), RULES.md §1.2
+#: face-up discards by (number of characters, players), docs/rules.md §1.2
 FACE_UP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
 
 
-#: RULES.md §1.4 preset replacements (pub).  The rules allow either replacement; the engine
-#: takes the rank's original 2016 character for the Emperor (the King) and the Tax Collector
-#: for the Queen (the rank-9 character that works with any player count from 3).
-PRESET_EMPEROR_2P = "King"
-PRESET_QUEEN_3_4P = "Tax Collector"
+#: the named sets' replacements (docs/rules.md §1.4, pub).  The rules allow either
+#: replacement; the engine takes the rank's original 2016 character for the Emperor (the King)
+#: and the Tax Collector for the Queen (the rank-9 character that works with any player count
+#: from 3).
+NAMED_SET_EMPEROR_2P = "King"
+NAMED_SET_QUEEN_3_4P = "Tax Collector"
 
 
-def preset_lineup(preset: cards.Preset, players: int) -> tuple[str, ...]:
-    """A 2016 preset's characters for ``players`` players: its rank 9 is added where rank 9
-    is allowed (not with 2 players), and the printed replacements applied (§1.4)."""
-    chars = tuple(PRESET_EMPEROR_2P if c == "Emperor" and players == 2 else c
-                  for c in preset.characters)
-    rank9 = preset.rank9
+def named_set_characters(named_set: cards.NamedSet, players: int) -> tuple[str, ...]:
+    """A 2016 named set's characters for ``players`` players: its rank 9 is added where
+    rank 9 is allowed (not with 2 players), and the printed replacements applied (§1.4)."""
+    chars = tuple(NAMED_SET_EMPEROR_2P if c == "Emperor" and players == 2 else c
+                  for c in named_set.characters)
+    rank9 = named_set.rank9
     if rank9 == "Queen" and players < 5:
-        rank9 = PRESET_QUEEN_3_4P
+        rank9 = NAMED_SET_QUEEN_3_4P
     return chars + ((rank9,) if rank9 and players > 2 else ())
 
 
@@ -76,9 +77,9 @@ class GameConfig:
     ruleset : ``"classic"``, ``"2016"`` or ``"four_color"``.
     players : number of players (2-8; four_color 2-7).
     characters : one character name per rank (8, or 9 with a rank-9 character), or the
-        name of a 2016 preset; ``None`` means the base eight.
+        name of a 2016 named set; ``None`` means the base eight.
     districts : classic: the bonus purple districts added to the deck; 2016: the 14 unique
-        districts (names or a preset name; ``None`` means the ``first_game`` set);
+        districts (names or a named set's name; ``None`` means the ``first_game`` set);
         four_color: must be empty.
     removed : classic: the base purple cards taken out when more than 3 bonus purples are
         added, exactly one per bonus purple beyond the third (a name once per card: the
@@ -138,7 +139,7 @@ class GameConfig:
         if names is None:
             names = BASE_CHARACTERS
         elif isinstance(names, str):
-            names = self._preset_characters(names)
+            names = self._set_characters(names)
         chosen = [_lookup(n, roster, "character", self.ruleset) for n in names]
         by_rank: dict[int, cards.Character] = {}
         for c in chosen:
@@ -163,14 +164,14 @@ class GameConfig:
                               "(or, in 2016, the Patrician).")
         return tuple(by_rank[r].id for r in sorted(by_rank))
 
-    def _preset_characters(self, name: str) -> tuple[str, ...]:
+    def _set_characters(self, name: str) -> tuple[str, ...]:
+        """The characters of the named set ``name``."""
         if self.ruleset != "2016":
             if cards.key_of(name) in ("base", "first_game"):
                 return BASE_CHARACTERS
-            raise ConfigError(f"Unknown character preset {name!r} for {self.ruleset}: "
-                              "only 'base'.")
-        preset = _lookup(name, cards.presets(), "preset", self.ruleset)
-        return preset_lineup(preset, self.players)
+            raise ConfigError(f"Unknown named set {name!r} for {self.ruleset}: only 'base'.")
+        named_set = _lookup(name, cards.named_sets(), "named set", self.ruleset)
+        return named_set_characters(named_set, self.players)
 
     def _check_rank9(self, has9: bool) -> None:
         n, rs = self.players, self.ruleset
@@ -199,7 +200,7 @@ class GameConfig:
             if chosen is None:
                 chosen = "first_game"
             if isinstance(chosen, str):
-                chosen = _lookup(chosen, cards.presets(), "district preset", rs).districts
+                chosen = _lookup(chosen, cards.named_sets(), "named set", rs).districts
             picked = [_lookup(n, uniques, "unique district", rs) for n in chosen]
             counts = {d.kind: 1 for d in picked}
             if len(counts) != len(picked) or len(picked) != 14:
@@ -226,7 +227,7 @@ class GameConfig:
                    for n in (self.removed or ())]
         need = max(0, len(bonus) - FREE_BONUS)
         if need == 0 and "Diplomat" in self.character_names:
-            need = 1  # the Graveyard must go (RULES.md §4.5); otherwise it is one of the k - 3
+            need = 1  # the Graveyard must go (docs/rules.md §4.5); else one of the k - 3
         if len(removed) != need:
             raise ConfigError(f"{len(bonus)} bonus purple districts"
                               + (" and the Diplomat" if "Diplomat" in self.character_names
@@ -248,7 +249,7 @@ class GameConfig:
 
     @property
     def complete_size(self) -> int:
-        """The complete-city size N (RULES.md §5.1)."""
+        """The complete-city size N (docs/rules.md §5.1)."""
         if self.ruleset == "2016":
             return 8 if self.players <= 3 else 7
         return 7 if self.quick else 8

@@ -44,12 +44,13 @@ METHOD = [
 METHOD_TEXT = ("A shared first place counts as a win for each player sharing it, so the fair "
                "share is the number of winners of each game over N (1/N without ties). "
                "Intervals are 95%; Wilson from statsmodels, tests from scipy and "
-               "statsmodels, families of tests Holm-corrected (step-down; checked against statsmodels' multipletests).")
+               "statsmodels, families of tests Holm-corrected (step-down; checked against "
+               "statsmodels' multipletests).")
 
 
 def short_labels(cells: pl.DataFrame) -> dict[str, str]:
     """Each cell's name from the label columns that vary between cells (the districts left
-    out where they always name the same as the characters, as with ``grid.preset``)."""
+    out where they always name the same as the characters, as with ``grid.set``)."""
     cols = facets.varying(cells)
     return {row["cell"]: facets.label(row, cols) for row in cells.iter_rows(named=True)}
 

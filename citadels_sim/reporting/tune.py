@@ -139,8 +139,8 @@ def build(t: Tuning) -> Report:
         t.history, t.fair, t.validation.get("tuned") if t.validation else None),
         "Training win share per generation against the games played: the search mean "
         "(deployed), the population's average and its best candidate (biased up); dotted: "
-        "the fair share (1/N; (N-1)/N with --copies); diamond: the deployed strategy on held-out deals, 95% "
-        "interval.")
+        "the fair share (1/N; (N-1)/N with --copies); diamond: the deployed strategy on "
+        "held-out deals, 95% interval.")
     rep.tables["history"] = t.history
     rep.heading("Parameters")
     params = t.parameters().with_columns(

@@ -1,6 +1,6 @@
 """Balance-testing a character set: is it right, and which characters should a designer change?
 
-:class:`Balance` describes the test: a character set (names, one per rank, or a preset),
+:class:`Balance` describes the test: a character set (names, one per rank, or a named set),
 the ruleset, the player counts, the districts, and one or more *populations* of bots (each
 plays every seat).  :func:`run` plays it as a paired experiment and returns a
 :class:`BalanceResult`:
@@ -22,7 +22,7 @@ Everything is checked before a game is played: a player count the rules refuse f
 is an error (or, with ``skip_invalid``, skipped and said).  A run lives in one directory
 (``out``; by default named from the set and every option, so two different tests never
 share one), resumes there after an interruption, and refuses a directory holding another
-test.  A 2016 preset brings its own unique districts unless ``districts`` says otherwise.
+test.  A 2016 named set brings its own unique districts unless ``districts`` says otherwise.
 The base set plays the set's deck; when that deck is not legal for it (a classic set with
 the Diplomat has the Graveyard removed, which the base set may not do) it plays the deck
 without that removal, and the result says so.
@@ -69,7 +69,7 @@ class Balance:
     #: populations of bots, each playing every seat: verdicts that change direction between
     #: them are bot-dependent
     strategies: tuple[str, ...] = ("heuristic", "reference")
-    districts: str | tuple[str, ...] | None = None  # None: a 2016 preset's own, else default
+    districts: str | tuple[str, ...] | None = None  # None: a 2016 named set's own, or default
     removed: tuple[str, ...] | None = None
     sdm: float = verdict.SDM
     skip_invalid: bool = False
@@ -94,16 +94,16 @@ class Balance:
 
     @property
     def label(self) -> str:
-        """The set's name in tables: the preset's, or "custom"."""
+        """The set's name in tables: the named set's, or "custom"."""
         return self.characters if isinstance(self.characters, str) else "custom"
 
     @property
     def own_districts(self) -> str | tuple[str, ...] | None:
-        """The districts played: as given, else a 2016 preset's own, else the default."""
+        """The districts played: as given, else a 2016 named set's own, else the default."""
         if self.districts is not None:
             return self.districts
         if (self.ruleset == "2016" and isinstance(self.characters, str)
-                and self.characters in cards.presets()):
+                and self.characters in cards.named_sets()):
             return self.characters
         return None
 
@@ -114,8 +114,8 @@ class Balance:
             return ("the first_game unique districts" if self.ruleset == "2016" else
                     "the base deck's purple districts" if self.ruleset == "classic" else
                     "no purple districts")
-        origin = ("the preset's own" if self.districts is None else
-                  "preset" if isinstance(d, str) else "as given")
+        origin = ("the named set's own" if self.districts is None else
+                  "named set" if isinstance(d, str) else "as given")
         text = d if isinstance(d, str) else ", ".join(d)
         removed = f"; removed: {', '.join(self.removed)}" if self.removed else ""
         return f"{text} ({origin}){removed}"
@@ -182,7 +182,7 @@ class Balance:
         decks = {"deck": {**deck, "removed": list(self.removed or ())}}
         if any(self.base_removed(n) != self.removed for n in players):
             decks["deck_base"] = {**deck, "removed": list(self.base_removed(players[0]) or ())}
-        preset = isinstance(deck["districts"], str)
+        by_name = isinstance(deck["districts"], str)  # a named set's districts
         lines = [f'title = "Balance of the {self.label} character set ({self.ruleset})"',
                  f"seed = {self.seed}", f"games = {self.games}",
                  f"chunk_size = {self.chunk_size}", "common_deals = true",
@@ -190,9 +190,9 @@ class Balance:
                  f"ruleset = {json.dumps([self.ruleset])}",
                  f"players = {json.dumps(list(players))}",
                  f"characters = {json.dumps(sets)}",
-                 f"districts = {json.dumps([deck['districts']] if preset else list(decks))}",
+                 f"districts = {json.dumps([deck['districts']] if by_name else list(decks))}",
                  f"lineup = {json.dumps(list(self.strategies))}", "", named]
-        if not preset:
+        if not by_name:
             for name, table in decks.items():
                 lines += [f"[districts.{name}]", f"districts = {json.dumps(table['districts'])}",
                           f"removed = {json.dumps(table['removed'])}", ""]

@@ -16,14 +16,14 @@ An experiment file (see ``experiments/README.md``)::
     [grid]                   # every combination is a cell
     ruleset = ["classic"]
     players = [2, 3, 4, 5, 6, 7]
-    characters = ["base"]    # "base", a 2016 preset, or a name from [characters]
-    districts = ["default"]  # "default", a 2016 preset, or a name from [districts]
+    characters = ["base"]    # "base", a 2016 named set, or a name from [characters]
+    districts = ["default"]  # "default", a 2016 named set, or a name from [districts]
     lineup = ["heuristic"]   # a strategy for every seat, or a name from [lineups]
-    # preset = ["first_game", "vicious_nobles"]   # 2016 presets, each setting BOTH the
+    # set = ["first_game", "vicious_nobles"]   # 2016 named sets, each setting BOTH the
     #                          # characters and the districts (instead of those two keys)
 
-    [characters]             # optional named character sets: one name per rank
-    [districts]              # optional named district selections: a list of names
+    [characters]             # optional character sets of your own: one name per rank
+    [districts]              # optional district selections of your own: a list of names
     [districts.big]          # or a table, to give classic removals with the bonus purples
     districts = ["Park", ...]
     removed = ["Keep", ...]
@@ -65,7 +65,7 @@ from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import get, known, presets, register_file, to_toml
 from citadels_sim.versions import KERNEL_VERSION
 
-GRID = ("ruleset", "players", "characters", "districts", "preset", "lineup")
+GRID = ("ruleset", "players", "characters", "districts", "set", "lineup")
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
        "skip_invalid", "common_deals", "strategies_file",
        "grid", "characters", "districts", "lineups"}
@@ -165,7 +165,7 @@ DISTRICT_KEYS = {"districts", "removed"}
 
 def _districts(value) -> tuple[object, tuple[str, ...] | None]:
     """(districts, removed) for GameConfig from a resolved district entry: a list or a
-    preset name, or a table ``{districts = [...], removed = [...]}``."""
+    named set's name, or a table ``{districts = [...], removed = [...]}``."""
     if not isinstance(value, dict):
         return value, None
     bad = sorted(set(value) - DISTRICT_KEYS)
@@ -199,6 +199,9 @@ def parse(text: str, name: str, base: Path | None = None,
     if strategies_file is not None:
         register_file(strategies_file)
     grid = _need(doc.get("grid"), dict, "[grid]")
+    if "preset" in grid:
+        raise ConfigError(f"experiment {name}: grid key 'preset' is now 'set' (2016 named "
+                          "sets, each with its own districts).")
     bad = sorted(set(grid) - set(GRID))
     if bad:
         raise ConfigError(f"experiment {name}: unknown grid key {bad[0]!r}; grid keys: "
@@ -219,13 +222,12 @@ def parse(text: str, name: str, base: Path | None = None,
     axes = {k: _need(grid.get(k, [d]), list, f"grid.{k}") for k, d in
             (("ruleset", "classic"), ("players", 4), ("characters", "base"),
              ("districts", "default"), ("lineup", "heuristic"))}
-    if "preset" in grid:
+    if "set" in grid:
         if "characters" in grid or "districts" in grid:
-            raise ConfigError(f"experiment {name}: grid.preset sets both the characters and "
+            raise ConfigError(f"experiment {name}: grid.set sets both the characters and "
                               "the districts; leave out grid.characters and grid.districts.")
-        presets = [_need(p, str, "grid.preset entries")
-                   for p in _need(grid["preset"], list, "grid.preset")]
-        pairs = [(p, p) for p in presets]  # each preset's characters with its own districts
+        sets = [_need(s, str, "grid.set entries") for s in _need(grid["set"], list, "grid.set")]
+        pairs = [(s, s) for s in sets]  # each named set's characters with its own districts
     else:
         pairs = [(ch, di) for ch in axes["characters"] for di in axes["districts"]]
     cells, skipped = [], []

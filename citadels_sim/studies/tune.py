@@ -381,7 +381,7 @@ def default_start(family: str) -> Strategy:
 
 
 def default_name(family: str, config: GameConfig) -> str:
-    """``tuned-FAMILY-RULESET-Np`` (with the character preset's name when one is used)."""
+    """``tuned-FAMILY-RULESET-Np`` (with the named set's name when one is used)."""
     sets = f"-{config.characters}" if isinstance(config.characters, str) else (
         "-custom" if config.characters else "")
     return f"tuned-{family}-{config.ruleset}-{config.players}p{sets}"
