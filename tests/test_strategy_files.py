@@ -1,5 +1,6 @@
-"""Strategy files: presets in TOML files (the format of presets.toml), usable wherever a
-preset name is, with errors that name the file and the bad entry."""
+"""Strategy files: presets in TOML files (the format of the shipped
+citadels_sim/game/data/strategies.toml), usable wherever a preset name is, with errors that
+name the file and the bad entry."""
 
 import numpy as np
 import pytest

@@ -3,9 +3,10 @@
 
 A :class:`Strategy` is data, not code: the kernel's decision functions switch on its
 family and read its parameter row, so new presets and tuned parameters need no
-recompilation.  Presets live in ``presets.toml`` beside this file; a user can also write
-``"heuristic:threat=2,aggression=0.3"`` to tune one on the fly, and keep presets in files of
-the same format (``"my.toml:name"``, or :func:`register_file` to make a file's names known).
+recompilation.  The shipped presets live in ``data/strategies.toml`` beside this file; a user
+can also write ``"heuristic:threat=2,aggression=0.3"`` to tune one on the fly, and keep
+presets in files of the same format (``"my.toml:name"``, or :func:`register_file` to make a
+file's names known).
 
 Every parameter has search bounds next to its definition (:data:`PARAMS`,
 :data:`BASE_BOUNDS`); :func:`tunable` lists what a family reads, so ``citadels tune`` can
@@ -159,7 +160,7 @@ def _number(value: object, what: str) -> float:
 
 
 def parse_presets(text: str, source: str) -> dict[str, Strategy]:
-    """The presets of a strategy file's text (the format of ``presets.toml``); errors name
+    """The presets of a strategy file's text (the format of ``data/strategies.toml``); errors name
     ``source`` and the bad entry."""
     try:
         doc = tomllib.loads(text)
@@ -191,13 +192,14 @@ def parse_presets(text: str, source: str) -> dict[str, Strategy]:
 
 @lru_cache(maxsize=None)
 def presets() -> dict[str, Strategy]:
-    """The named presets shipped in ``presets.toml``."""
-    text = resources.files("citadels_sim.game.data").joinpath("strategies.toml").read_text(encoding="utf-8")
-    return parse_presets(text, "presets.toml")
+    """The named presets shipped in ``data/strategies.toml``."""
+    data = resources.files("citadels_sim.game.data")
+    return parse_presets(data.joinpath("strategies.toml").read_text(encoding="utf-8"),
+                         "strategies.toml")
 
 
 def load_file(path: str | Path) -> dict[str, Strategy]:
-    """The presets of a strategy file (TOML, the format of ``presets.toml``)."""
+    """The presets of a strategy file (TOML, the format of ``data/strategies.toml``)."""
     path = Path(path)
     if not path.is_file():
         raise StrategyError(f"strategy file {str(path)!r} does not exist.")
@@ -289,7 +291,7 @@ def _toml_value(value: float) -> str:
 
 
 def to_toml(strategies: Iterable[Strategy], header: str = "") -> str:
-    """A strategy file (the format of ``presets.toml``) holding ``strategies``, every
+    """A strategy file (the format of ``data/strategies.toml``) holding ``strategies``, every
     parameter its family reads (and any other it sets) written out; ``header`` becomes
     comment lines at the top."""
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
