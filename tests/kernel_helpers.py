@@ -7,31 +7,36 @@ can call one kernel function (``turn.play_turn``, ``districts.gather``, ``scorin
 ...) and check the outcome.
 
 Every card edit goes through the kernel's own primitives (``state.hand_add``, ``hand_take``,
-``city_add``, ``city_take``, ``to_bottom``), so the ``P_KINDS`` counts, ``P_CITY_N``, ``P_HAND_N`` and the
-first-completer indices stay consistent.
+``city_add``, ``city_take``, ``to_bottom``), so the ``P_KINDS`` counts, ``P_CITY_N``,
+``P_HAND_N`` and the first-completer indices stay consistent.
+
+The later sections hold what several rule test files (``tests/rules/``) share: the rank
+indices, named character sets, a district deck with every district those tests play, the
+draft, logged base and roster games, and a final position scored by the kernel and by
+:mod:`independent_scoring`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections import namedtuple
+from collections import Counter, namedtuple
 
 import numpy as np
 
-from citadels_sim.game import cards
+import independent_scoring as independent
+from citadels_sim.game import cards, strategies
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.kernel import layout as L, log as klog, state as S
 from citadels_sim.kernel.rng import seed_streams
 
-from citadels_sim.game import strategies
-
-#: face-up discards by (number of characters, players), RULES.md §1.2 (written out here
+#: face-up discards by (number of characters, players), docs/rules.md §1.2 (written out here
 #: independently of citadels_sim.game.config)
 RULES_FACE_UP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
 
 BASE_RANK = {"assassin": 0, "thief": 1, "magician": 2, "king": 3, "bishop": 4, "merchant": 5,
              "architect": 6, "warlord": 7}
-ASSASSIN, THIEF, MAGICIAN, KING, BISHOP, MERCHANT, ARCHITECT, WARLORD = range(8)
+#: rank indices as the rule tests write them (0-based: rank 9 is index 8)
+A, T, M, K, B, ME, AR, W, R9 = range(9)
 
 _ALIASES = {"haunted_city": "haunted", "haunted_quarter": "haunted", "barracks": "battlefield"}
 
@@ -70,7 +75,8 @@ def strategy(spec):
 def custom(family: str, base=None, **params):
     """A Strategy of ``family`` with explicit rank desires ``base`` and parameters."""
     base = tuple(float(x) for x in (base if base is not None else (1.0,) * 9))
-    return strategies.Strategy(f"test-{family}", family, base, {k: float(v) for k, v in params.items()})
+    return strategies.Strategy(f"test-{family}", family, base,
+                               {k: float(v) for k, v in params.items()})
 
 
 def strategy_arrays(families, players):
@@ -200,7 +206,8 @@ def hand_list(st, s) -> list[int]:
 
 
 def clear_hand(st, s, to_deck=True) -> list[int]:
-    """Empty seat ``s``'s hand; the cards go to the bottom of the deck unless ``to_deck`` is False."""
+    """Empty seat ``s``'s hand; the cards go to the bottom of the deck unless ``to_deck`` is
+    False."""
     out = []
     while st.p[s, L.P_HAND_N] > 0:
         card = int(S.hand_take(st, s, st.p[s, L.P_HAND_N] - 1))
@@ -270,10 +277,11 @@ def pile(st) -> list[int]:
 
 
 def kinds_consistent(st) -> bool:
-    """the ``P_KINDS`` counts agrees with the city arrays for every seat."""
+    """The ``P_KINDS`` counts agree with the city arrays for every seat."""
     for s in range(n_players(st)):
         counts = np.bincount(np.asarray(city_list(st, s), np.int64), minlength=L.N_KINDS)
-        if not np.array_equal(counts[:L.N_KINDS], st.p[s, L.P_KINDS:L.P_KINDS + L.N_KINDS].astype(np.int64)):
+        recorded = st.p[s, L.P_KINDS:L.P_KINDS + L.N_KINDS].astype(np.int64)
+        if not np.array_equal(counts[:L.N_KINDS], recorded):
             return False
     return True
 
@@ -319,7 +327,7 @@ def only_target(st, target, actor_rank=None):
 
 
 def set_faceup_count(st):
-    """Write the RULES.md §1.2 number of face-up discards into ``g[G_N_FACEUP]``."""
+    """Write the docs/rules.md §1.2 number of face-up discards into ``g[G_N_FACEUP]``."""
     st.g[L.G_N_FACEUP] = RULES_FACE_UP.get(int(st.g[L.G_NRANKS]), {}).get(n_players(st), 0)
 
 
@@ -434,12 +442,6 @@ def empty_state(ruleset="classic", players=4, families="builder", chars=None, se
     return st, tb
 
 
-def roster_setup(ruleset="2016", *args, **kw):
-    """An exact situation for the roster rule tests: every hand and city empty, 0 gold
-    (2016 by default; the other arguments as :func:`empty_state`)."""
-    return empty_state(ruleset, *args, **kw)
-
-
 def play_turn_events(st, tb, rank, seat):
     """Play one turn with a fresh log; returns its events."""
     from citadels_sim.kernel import turn
@@ -483,6 +485,216 @@ def played_games(ruleset, players, chars, seed, games):
         assert st.g[L.G_LOG_N] < L.LOG_CAP, "log overflow"
         out.append((events(st), st, tb))
     return tuple(out)
+
+
+def keys(kinds) -> list[str]:
+    """Kernel keys of district kinds, in their order."""
+    return [key(k) for k in kinds]
+
+
+def sorted_keys(kinds) -> list[str]:
+    return sorted(key(k) for k in kinds)
+
+
+def city_keys(st, s) -> list[str]:
+    """Seat ``s``'s city as sorted kernel keys."""
+    return sorted_keys(city_list(st, s))
+
+
+def hand_keys(st, s) -> list[str]:
+    """Seat ``s``'s hand as sorted kernel keys."""
+    return sorted_keys(hand_list(st, s))
+
+
+def cost(tb, name) -> int:
+    """The printed cost of a district."""
+    return int(tb.kinds[L.K_COST, kind(name)])
+
+
+def reseeded(st0, seed):
+    """A copy of ``st0`` with every random stream restarted from ``seed``."""
+    st = copy_state(st0)
+    reseed(st, seed)
+    return st
+
+
+GATHERS = ("gather_gold", "gather_cards")
+
+
+def destroy_targets(st0, tb, warlord_seat, tries=60):
+    """(target seat, district kind) destroyed by a Warlord over many random seeds."""
+    from citadels_sim.kernel import characters
+    out = Counter()
+    for seed in range(tries):
+        st = copy_state(st0)
+        reseed(st, seed)
+        clear_log(st)
+        characters.end_of_turn(st, tb, L.CH_WARLORD, warlord_seat, W)
+        for e in events(st):
+            if e.type == "destroy":
+                out[(e.a, e.b)] += 1
+    return out
+
+
+# ---- named character sets of the rule tests ----------------------------------------------
+C_QUEEN = cset("classic", "Queen")
+C_ABBOT = cset("classic", "Abbot")
+C_ALCHEMIST = cset("classic", "Alchemist")
+C_NAVIGATOR = cset("classic", "Navigator")
+C_TC = cset("classic", "Tax Collector")
+P_TC = cset("2016", "Tax Collector")
+P_QUEEN = cset("2016", "Queen")
+P_PATRICIAN = cset("2016", "Patrician")
+P_ABBOT = cset("2016", "Abbot")
+P_ALCHEMIST_TC = cset("2016", "Alchemist", "Tax Collector")
+P_TRADER = cset("2016", "Trader")
+P_NAVIGATOR = cset("2016", "Navigator")
+P_SCHOLAR = cset("2016", "Scholar")
+P_NOBLES_TC = cset("2016", "Patrician", "Trader", "Tax Collector")
+
+
+# ---- a district deck holding every district the district tests play -----------------------
+#: 14 unique districts holding every 2016 district these tests play
+P14 = ["Armory", "Museum", "Framework", "Necropolis", "Stables", "Theater", "Quarry",
+       "Monument", "Keep", "Great Wall", "Thieves' Den", "Library", "Dragon Gate", "Gold Mine"]
+#: classic bonus purples these tests play (k = 6: three base purple cards out, the Graveyard
+#: among them so that the Diplomat may be in the set)
+C_BONUS = ("Lighthouse", "Armory", "Museum", "Bell Tower", "Hospital", "Throne Room")
+C_REMOVED = ("Graveyard", "Dragon Gate", "University")
+
+
+def deck_kw(ruleset):
+    """The district deck holding every district of these tests."""
+    if ruleset == "classic":
+        return {"districts": C_BONUS, "removed": C_REMOVED}
+    return {"districts": P14}
+
+
+def rsetup(ruleset, players=4, families="builder", chars=None, **kw):
+    """:func:`empty_state` with the district deck of :func:`deck_kw`."""
+    return empty_state(ruleset, players, families, chars, **deck_kw(ruleset), **kw)
+
+
+def put_city(st, s, names):
+    """``set_city`` taking each district out of the deck when a copy is there, so that the
+    number of cards in the game stays the deck's."""
+    for k in kinds(names):
+        take_from_deck(st, k)
+    set_city(st, s, names)
+
+
+# ---- the draft ------------------------------------------------------------------------------
+def draft_once(st, tb):
+    """One selection phase on a fresh round, with a fresh log."""
+    from citadels_sim.kernel import draft
+    start_round(st)
+    clear_log(st)
+    draft.draft(st, tb)
+
+
+def draft_events(st):
+    return [e for e in events(st) if e.type in ("pick", "discard_face_down", "discard_face_up")]
+
+
+def king_lovers(players):
+    """``players`` strategies that always pick the rank-4 card."""
+    return (custom("builder", base=[0, 0, 0, 1000, 0, 0, 0, 0, 0]),) * players
+
+
+# ---- logged whole games the rule tests check ------------------------------------------------
+#: base-game configurations (the 8 base characters, the default districts)
+BASE_GAME_CONFIGS = ([("classic", n) for n in range(2, 8)]
+                     + [("2016", n) for n in (2, 4, 5, 6, 7)]
+                     + [("four_color", n) for n in range(2, 8)])
+BASE_GAMES_PER_CONFIG = 8
+
+
+def lineup(players, shift=0):
+    """The four strategy families over the seats, rotated by ``shift``."""
+    return tuple(FAMILIES[(i + shift) % 4] for i in range(players))
+
+
+@functools.lru_cache(maxsize=None)
+def base_games(ruleset, players, games=BASE_GAMES_PER_CONFIG):
+    """Played base games with their event logs: list of (events, final state, tables)."""
+    out = []
+    for g in range(games):
+        st, tb = make_state(ruleset, players, lineup(players, g), seed=20240, game=g, log=True)
+        play_game(st, tb)
+        assert st.g[L.G_LOG_N] < L.LOG_CAP, "log overflow"
+        out.append((events(st), st, tb))
+    return out
+
+
+def all_base_games():
+    """(ruleset, players, events, state, tables) for every game of every BASE_GAME_CONFIGS."""
+    for ruleset, players in BASE_GAME_CONFIGS:
+        for evs, st, tb in base_games(ruleset, players):
+            yield ruleset, players, evs, st, tb
+
+
+def draft_rounds(evs):
+    """Per round: (picks [(seat, rank)], face-up ranks, face-down ranks, crown at the draft)."""
+    out = []
+    for rnd, es in sorted(rounds(evs).items()):
+        if rnd == 0:
+            continue
+        picks = [(e.seat, e.a) for e in es if e.type == "pick"]
+        up = [e.a for e in es if e.type == "discard_face_up"]
+        down = [e.a for e in es if e.type == "discard_face_down"]
+        crown = next(e.crown for e in es if e.type in ("pick", "discard_face_up",
+                                                       "discard_face_down"))
+        out.append((rnd, es, picks, up, down, crown))
+    return out
+
+
+#: roster configurations (characters beyond the base eight) whose played games are checked
+ROSTER_GAME_CONFIGS = [
+    ("2016", 3, P_ALCHEMIST_TC),
+    ("2016", 3, P_NOBLES_TC),
+    ("2016", 4, P_TC),
+    ("2016", 5, cset("2016", "Patrician", "Abbot", "Trader", "Scholar", "Tax Collector")),
+    ("2016", 8, cset("2016", "Abbot", "Alchemist", "Navigator", "Queen")),
+    ("2016", 6, cset("2016", "Patrician", "Abbot", "Trader", "Navigator", "Queen")),
+    ("classic", 8, cset("classic", "Abbot", "Alchemist", "Navigator", "Queen")),
+    ("classic", 5, C_QUEEN),
+]
+
+
+def roster_games(ruleset, players, chars):
+    """Played, logged games of a roster configuration: list of (events, state, tables)."""
+    return list(played_games(ruleset, players, tuple(chars), 9090, 6))
+
+
+# ---- scoring a final position ---------------------------------------------------------------
+def kernel_scores(ruleset, players, cities, gold=None, hands=None, crown=0, first=-1, rnd=5,
+                  revealed=None):
+    """Score a finished position with the kernel; cities are lists of names."""
+    from citadels_sim.kernel import scoring
+    st, tb = empty_state(ruleset, players, "builder")
+    st.g[L.G_ROUND] = rnd
+    for s, city in enumerate(cities):
+        set_city(st, s, city, rnd=1)
+        set_gold(st, s, (gold or [0] * players)[s])
+        set_hand(st, s, ["Temple"] * (hands or [0] * players)[s], to_deck=False)
+        st.p[s, L.P_REVEALED] = (revealed or [0] * players)[s]
+    st.g[L.G_CROWN] = crown
+    st.g[L.G_FIRST] = first
+    scoring.score_game(st, tb)
+    return ([int(x) for x in st.p[:players, L.P_SCORE]],
+            [int(x) for x in st.p[:players, L.P_PLACE]], st)
+
+
+def independent_scores(ruleset, cities, gold=None, hands=None, crown=0, first=-1, n=None,
+                       revealed=None):
+    """The same position scored by :mod:`independent_scoring`."""
+    players = len(cities)
+    n = n or GameConfig(ruleset=ruleset, players=players).complete_size
+    seats = [independent.Seat(list(c), gold=(gold or [0] * players)[s],
+                              hand=(hands or [0] * players)[s],
+                              revealed=(revealed or [0] * players)[s])
+             for s, c in enumerate(cities)]
+    return independent.score(ruleset, seats, crown, first, n)
 
 
 # ---- random valid configurations ---------------------------------------------------------

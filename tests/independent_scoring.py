@@ -1,6 +1,6 @@
-"""A slow, obviously-correct reference scorer written from RULES.md §5 (and the card tables
-of §4), independently of the kernel.  Tests compare the kernel's ``scoring.score_game``
-against it.
+"""An independent scorer: slow, obviously correct, written from docs/rules.md §5 (and the
+card tables of §4) without the kernel's code.  Tests compare the kernel's
+``scoring.score_game`` against it.
 
 Usage::
 
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 NOBLE, RELIGIOUS, TRADE, MILITARY, UNIQUE = "noble", "religious", "trade", "military", "unique"
 ALL_TYPES = (NOBLE, RELIGIOUS, TRADE, MILITARY, UNIQUE)
 
-# --- RULES.md §4.1: the 54 coloured districts (all rulesets) --------------------------------
+# --- docs/rules.md §4.1: the 54 coloured districts (all rulesets) ---------------------------
 COLOURED = {
     "manor": (NOBLE, 3), "castle": (NOBLE, 4), "palace": (NOBLE, 5),
     "temple": (RELIGIOUS, 1), "church": (RELIGIOUS, 2), "monastery": (RELIGIOUS, 3),
@@ -42,7 +42,7 @@ COLOURED = {
     "barracks": (MILITARY, 3), "fortress": (MILITARY, 5),
 }
 
-# --- RULES.md §4.2: classic purple districts (cost) ------------------------------------------
+# --- docs/rules.md §4.2: classic purple districts (cost) -------------------------------------
 CLASSIC_PURPLE = {
     "haunted_city": 2, "keep": 3, "laboratory": 5, "smithy": 5, "observatory": 5, "graveyard": 5,
     "dragon_gate": 6, "university": 6, "library": 6, "great_wall": 6, "school_of_magic": 6,
@@ -51,7 +51,7 @@ CLASSIC_PURPLE = {
     "factory": 6, "park": 6, "hospital": 6, "throne_room": 6, "ball_room": 6,
 }
 
-# --- RULES.md §4.3: 2016 unique districts (cost; the Secret Vault has none) -----------------
+# --- docs/rules.md §4.3: 2016 unique districts (cost; the Secret Vault has none) ------------
 UNIQUE_2016 = {
     "armory": 3, "basilica": 4, "capitol": 5, "dragon_gate": 6, "factory": 5, "framework": 3,
     "gold_mine": 6, "great_wall": 6, "haunted_quarter": 2, "imperial_treasury": 5,

@@ -1,39 +1,26 @@
-"""One test per checklist rule (RULES.md §6) for the fourth batch of roster characters the
-kernel plays: the Witch (classic and 2016: the suspended turn, the bewitched holder's short
-turn and the Witch's resumed turn), the Thief's targets next to the Witch, the Blackmailer
-(threats, bribes, reveals) and the Artist (beautified districts).
-
-Like ``test_rules_roster3.py``, each test puts the kernel into an exact situation with the
-``kernel_helpers`` and strategies whose choice is forced there, or checks the property over
-many seeds or played games.  A whole round around a Witch is played with :func:`play_round`,
-which calls the ranks the way ``game.play_game`` does: the bewitched rank's call is
-``turn.gather_only_turn`` for its holder, then ``turn.resume_witch``.  Tests named
-``test_rule_NNN_*`` carry the checklist text in their docstring.
+"""The Witch (docs/rules.md §3 Rank 1; checklist rules 47-56): she gathers, bewitches and
+suspends; the bewitched holder only gathers; she resumes with the character's powers on her
+own city; the bewitched Thief, Blackmailer, Architect, Navigator, Bishop, King, Patrician,
+Emperor and Queen; a bewitched character not in play; the classic Witch naming nobody; and
+whole games with a Witch.  Whom the Thief may not name is in ``test_thief.py``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-import kernel_helpers as h
 import pytest
 
-from citadels_sim.kernel import characters, rules, scoring, turn
-from citadels_sim.kernel import layout as L
+import kernel_helpers as h
+from kernel_helpers import (
+    A, AR, B, GATHERS, K, ME, R9, T, W, cset, empty_state as setup, gold_conserved, keys,
+    play_turn_events as play, reseeded, types_in,
+)
+from citadels_sim.kernel import layout as L, rules, turn
 
 
-setup = h.roster_setup  # an exact situation, 2016 by default
-
-
-cset, play, types_in = h.cset, h.play_turn_events, h.types_in
-gold_conserved, golds = h.gold_conserved, h.golds
-
-A, T, M, K, B, ME, AR, W, R9 = range(9)  # rank indices (rank 9 = index 8)
 SEEDS = 80
-GATHERS = ("gather_gold", "gather_cards")
-
 P_WITCH = cset("2016", "Witch")
-C_WITCH = cset("classic", "Witch")
 
 
 def play_round(st, tb, stop=None, start=0):
@@ -69,19 +56,6 @@ def after(evs, name):
     return evs[i + 1:]
 
 
-def keys(kinds) -> list[str]:
-    return [h.key(k) for k in kinds]
-
-
-def reseeded(st0, seed):
-    st = h.copy_state(st0)
-    h.reseed(st, seed)
-    return st
-
-
-# =============================================================================================
-# Rank 1: Witch
-# =============================================================================================
 def test_rule_047_witch_gathers_bewitches_builds_nothing():
     """47. P Witch: she gathers, must bewitch, builds nothing, and uses only
     Library/Observatory/Gold Mine effects before suspending."""
@@ -506,6 +480,9 @@ def test_rule_055_witch_never_uses_the_bewitched_players_districts():
     assert h.gold(st, 1) == 11 and gold_conserved(st)
 
 
+C_WITCH = cset("classic", "Witch")
+
+
 def test_rule_056_classic_witch_naming_nobody_plays_a_normal_turn():
     """56. C Witch: if she names nobody, she plays a normal turn."""
     st0, tb = setup("classic", 4, "random", C_WITCH)
@@ -536,364 +513,6 @@ def test_rule_056_classic_witch_naming_nobody_plays_a_normal_turn():
     assert types_in(play(st, tb, A, 0)) == ["call", "gather_gold", "bewitch"]
 
 
-# =============================================================================================
-# Rank 2: Thief, Blackmailer
-# =============================================================================================
-@pytest.mark.parametrize("ruleset", ["classic", "2016"])
-def test_rule_063_thief_never_names_the_witch_or_the_bewitched(ruleset):
-    """63. The Thief cannot name rank 1, the killed character or the bewitched character
-    (F: only ranks 3-8, not the killed one)."""
-    st0, tb = setup(ruleset, 4, "random", cset(ruleset, "Witch"))
-    h.set_holders(st0, {A: 0, T: 1, K: 2})
-    st0.g[L.G_BEWITCHED] = K
-    st0.g[L.G_WITCH] = 0
-    seen = Counter()
-    for seed in range(SEEDS * 2):
-        st = reseeded(st0, seed)
-        evs = play(st, tb, T, 1)
-        (rob,) = h.of_type(evs, "rob")
-        seen[rob.a] += 1
-    assert set(seen) == {M, B, ME, AR, W}
-    # whole games with a Witch: never the Witch, never the character she bewitched
-    for evs, st, tb in h.played_games(ruleset, 4, cset(ruleset, "Witch"), 4, 20):
-        bewitched = {}
-        for e in evs:
-            if e.type == "bewitch":
-                bewitched[e.round] = e.a
-            elif e.type == "rob":
-                assert e.a not in (A, T) and e.a != bewitched.get(e.round, -1)
-
-
-def test_rule_065_gold_on_beautified_districts_is_never_stolen():
-    """65. Gold on beautified districts is never stolen."""
-    st, tb = setup("2016", 4, "builder", cset("2016", "Artist"))
-    h.set_holders(st, {R9: 0})
-    h.set_city(st, 0, ["Manor", "Castle", "Temple"])
-    h.set_gold(st, 0, 20)
-    h.set_deck(st, [])  # she gathers gold, and builds nothing
-    evs = play(st, tb, R9, 0)
-    beaut = h.of_type(evs, "beautify")
-    assert sorted(keys(e.a for e in beaut)) == ["castle", "manor"]
-    assert h.gold(st, 0) == 20 + 2 - 2 and gold_conserved(st)
-    assert int(h.beautified(st, 0)[:3].sum()) == 2
-    # next round she is the King, robbed: the Thief takes the stash, not the 2 gold on cards
-    h.start_round(st, 2)
-    h.set_holders(st, {T: 1, K: 0})
-    h.rob(st, K, 1)
-    value = scoring.score_seat(st, tb, 0)[1]
-    evs = play(st, tb, K, 0)
-    (theft,) = h.of_type(evs, "theft")
-    assert (theft.seat, theft.a, theft.b) == (1, 0, 20)
-    assert h.gold(st, 1) == 20 and int(h.beautified(st, 0)[:3].sum()) == 2
-    assert scoring.score_seat(st, tb, 0)[1] == value == 3 + 4 + 1 + 2
-    assert gold_conserved(st)
-
-
-@pytest.mark.parametrize("witch", [False, True])
-def test_rule_068_blackmailer_two_distinct_threats(witch):
-    """68. Blackmailer: 2 threats go on 2 distinct characters, neither rank 1, killed nor
-    bewitched."""
-    chars = cset("2016", *(("Witch",) if witch else ()), "Blackmailer")
-    st0, tb = setup("2016", 4, "random", chars)
-    assert tb.cfg[L.G_RANK_CHAR + T] == L.CH_BLACKMAILER
-    h.set_holders(st0, {A: 0, T: 1})
-    if witch:
-        st0.g[L.G_BEWITCHED] = K
-        st0.g[L.G_WITCH] = 0
-    else:
-        h.kill(st0, K)
-    seen = Counter()
-    for seed in range(SEEDS * 2):
-        st = reseeded(st0, seed)
-        evs = play(st, tb, T, 1)
-        (thr,) = h.of_type(evs, "threats")
-        assert thr.a != thr.b and {thr.a, thr.b}.isdisjoint({A, T, K})
-        assert st.g[L.G_THREATS] == (1 << thr.a) | (1 << thr.b)
-        assert st.g[L.G_THREAT] == thr.a and st.g[L.G_BLACKMAILER] == 1
-        seen.update((thr.a, thr.b))
-    assert set(seen) == {M, B, ME, AR, W}
-    # whole games
-    for evs, st, tb in h.played_games("2016", 4, chars, 5, 16):
-        out = {}
-        for e in evs:
-            if e.type in ("kill", "bewitch"):
-                out[e.round] = e.a
-            elif e.type == "threats":
-                assert e.a != e.b and A not in (e.a, e.b) and T not in (e.a, e.b)
-                assert out.get(e.round, -1) not in (e.a, e.b)
-        assert gold_conserved(st)
-
-
-def _threat(st, rank, real=True, blackmailer=1, bluff=None):
-    st.g[L.G_BLACKMAILER] = blackmailer
-    other = bluff if bluff is not None else (W if rank != W else AR)
-    st.g[L.G_THREAT] = rank if real else other
-    st.g[L.G_THREATS] = (1 << rank) | (1 << other)
-
-
-def test_rule_069_threatened_player_gathers_then_resolves_first():
-    """69. A threatened player gathers first and resolves the threat before any ability or
-    build."""
-    chars = cset("2016", "Blackmailer")
-    st, tb = setup("2016", 4, ("heuristic", "builder", "builder", "builder"), chars)
-    h.set_holders(st, {T: 1, ME: 0})
-    h.set_city(st, 0, ["Gold Mine", "Market", "Smithy"])
-    h.set_hand(st, 0, ["Tavern", "Temple"])  # 2 useful cards: the heuristic takes gold
-    h.set_gold(st, 0, 4)
-    _threat(st, ME)
-    evs = play(st, tb, ME, 0)
-    names = types_in(evs)
-    assert names[:3] == ["call", "gather_gold", "bribe"]
-    assert evs[1].a == 3  # the Gold Mine works before the threat
-    assert evs[2].a == 1 and evs[2].b == (4 + 3) // 2 == 3
-    assert {"bonus_gold", "income", "build"} <= set(names[3:])
-    assert not st.g[L.G_THREATS] >> ME & 1 and gold_conserved(st)
-    # a threatened Magician: the threat comes before his swap or redraw, over seeds
-    st0, tb = setup("2016", 4, "random", chars)
-    h.set_holders(st0, {T: 1, M: 0})
-    h.set_hand(st0, 0, ["Tavern", "Temple"])
-    h.set_hand(st0, 2, ["Manor", "Castle", "Palace"])
-    h.set_gold(st0, 0, 5)
-    _threat(st0, M)
-    magic = 0
-    for seed in range(SEEDS):
-        st = reseeded(st0, seed)
-        names = types_in(play(st, tb, M, 0))
-        assert names[0] == "call" and names[1] in GATHERS
-        assert names[2] in ("bribe", "blackmail")
-        magic += bool({"swap_hands", "redraw", "build"} & set(names[3:]))
-        assert gold_conserved(st)
-    assert magic > 0
-
-
-def test_rule_070_bribe_is_half_the_stash():
-    """70. The bribe is floor(stash / 2) (0 with 0 or 1 gold) and removes the marker
-    unrevealed."""
-    chars = cset("2016", "Blackmailer")
-    for stash in range(10):
-        for real in (True, False):
-            st, tb = setup("2016", 4, "heuristic", chars)
-            h.set_holders(st, {T: 1, K: 0})
-            h.set_gold(st, 0, stash)
-            h.set_gold(st, 1, 3)
-            _threat(st, K, real)
-            h.clear_log(st)
-            characters.resolve_threat(st, tb, 0, K)
-            evs = h.events(st)
-            assert types_in(evs) == ["bribe"]
-            assert (evs[0].seat, evs[0].a, evs[0].b) == (0, 1, stash // 2)
-            assert h.gold(st, 0) == stash - stash // 2 and h.gold(st, 1) == 3 + stash // 2
-            assert st.g[L.G_THREATS] == 1 << W  # his marker is gone, the other stays
-            assert gold_conserved(st)
-    # with 0 or 1 gold the bribe is 0, which even the gambling builder pays
-    for stash in (0, 1):
-        st, tb = setup("2016", 4, "builder", chars)
-        h.set_holders(st, {T: 1, K: 0})
-        h.set_gold(st, 0, stash)
-        _threat(st, K)
-        h.clear_log(st)
-        characters.resolve_threat(st, tb, 0, K)
-        assert [(e.type, e.b) for e in h.events(st)] == [("bribe", 0)]
-        assert h.gold(st, 0) == stash
-    # in a played turn: the stash after gathering (cards: 1 gold stays 1) counts
-    st, tb = setup("2016", 4, "heuristic", chars)
-    h.set_holders(st, {T: 1, K: 0})
-    h.set_gold(st, 0, 1)
-    _threat(st, K)
-    evs = play(st, tb, K, 0)
-    assert types_in(evs)[:3] == ["call", "gather_cards", "bribe"] and evs[2].b == 0
-
-
-def test_rule_071_refused_flower_takes_all_plain_nothing():
-    """71. Unbribed and revealed: the flower takes the whole stash; a plain marker takes
-    nothing."""
-    chars = cset("2016", "Blackmailer")
-    # the builder refuses; the heuristic Blackmailer reveals exactly the flower
-    for real in (True, False):
-        st, tb = setup("2016", 4, ("builder", "heuristic", "builder", "builder"), chars)
-        h.set_holders(st, {T: 1, K: 0})
-        h.set_gold(st, 0, 7)
-        _threat(st, K, real)
-        h.clear_log(st)
-        characters.resolve_threat(st, tb, 0, K)
-        (e,) = h.events(st)
-        assert e.type == "blackmail" and e.a == 1
-        assert (e.b, e.c, e.d) == ((1, 1, 7) if real else (0, 0, 0))
-        assert h.gold(st, 0) == (0 if real else 7) and h.gold(st, 1) == (7 if real else 0)
-        assert not (st.g[L.G_THREATS] >> K) & 1 and gold_conserved(st)
-    # random Blackmailer: a revealed plain marker takes nothing; an unrevealed flower neither
-    seen = Counter()
-    for real in (True, False):
-        st0, tb = setup("2016", 4, ("builder", "random", "builder", "builder"), chars)
-        h.set_holders(st0, {T: 1, K: 0})
-        h.set_gold(st0, 0, 5)
-        _threat(st0, K, real)
-        for seed in range(40):
-            st = reseeded(st0, seed)
-            h.clear_log(st)
-            characters.resolve_threat(st, tb, 0, K)
-            (e,) = h.events(st)
-            assert e.type == "blackmail" and e.c == int(real)
-            assert e.d == (5 if (real and e.b) else 0) and h.gold(st, 1) == e.d
-            seen[(real, e.b)] += 1
-    assert set(seen) == {(True, 0), (True, 1), (False, 0), (False, 1)}
-    # in a played turn: the builder King refuses after gathering; the flower takes it all
-    st, tb = setup("2016", 4, ("builder", "heuristic", "builder", "builder"), chars)
-    h.set_holders(st, {T: 1, K: 0})
-    h.set_city(st, 0, ["Manor"])
-    h.set_hand(st, 0, ["Tavern"])
-    h.set_gold(st, 0, 3)
-    _threat(st, K)
-    evs = play(st, tb, K, 0)
-    assert types_in(evs)[:3] == ["call", "gather_gold", "blackmail"] and evs[2].d == 5
-    # what he earns after the threat stays with him: noble income 1 (then maybe a build)
-    assert h.gold(st, 1) == 5 and gold_conserved(st)
-
-
-# =============================================================================================
-# Rank 9: Artist
-# =============================================================================================
-def _artist_turns(st0, tb, tries=SEEDS):
-    """Over seeds, the Artist's (seat 0) turn: list of (events, state)."""
-    out = []
-    for seed in range(tries):
-        st = reseeded(st0, seed)
-        out.append((play(st, tb, R9, 0), st))
-    return out
-
-
-@pytest.mark.parametrize("ruleset", ["classic", "2016"])
-def test_rule_113_artist_beautifies(ruleset):
-    """113. Artist: up to 2 districts per turn, 1 stash gold each, each district once per
-    game; the cost rises by 1 (points, Warlord cost, Marshal test, Basilica)."""
-    chars = cset(ruleset, "Artist")
-    st0, tb = setup(ruleset, 4, "random", chars)
-    assert tb.cfg[L.G_RANK_CHAR + R9] == L.CH_ARTIST
-    h.set_holders(st0, {R9: 0})
-    h.set_city(st0, 0, ["Manor", "Castle", "Temple", "Market"])
-    h.set_gold(st0, 0, 10)
-    h.set_deck(st0, [])  # she gathers gold, holds no card and builds nothing
-    counts = Counter()
-    for evs, st in _artist_turns(st0, tb):
-        beaut = h.of_type(evs, "beautify")
-        counts[len(beaut)] += 1
-        assert len(beaut) <= 2 and len({e.a for e in beaut}) == len(beaut)
-        for e in beaut:  # 1 stash gold each, onto a district of her own city
-            prev = evs[evs.index(e) - 1]
-            assert e.seat == 0 and e.gold[0] == prev.gold[0] - 1
-            assert e.a in h.city_list(st, 0)
-        assert int(h.beautified(st, 0).sum()) == len(beaut) and gold_conserved(st)
-    assert set(counts) == {0, 1, 2}
-    # once per game: two already beautified, only the other two can be; all four: none
-    st1 = h.copy_state(st0)
-    h.beautify(st1, 0, range(2))
-    for evs, st in _artist_turns(st1, tb):
-        assert {h.key(e.a) for e in h.of_type(evs, "beautify")} <= {"temple", "market"}
-    h.beautify(st1, 0, range(4))
-    for evs, st in _artist_turns(st1, tb, 30):
-        assert not h.of_type(evs, "beautify")
-    # only stash gold pays: with 0 after the gather and an empty hand, nothing; with 1, one
-    st1 = h.copy_state(st0)
-    h.set_gold(st1, 0, 0)
-    h.set_deck(st1, ["Palace"] * 40)
-    for evs, st in _artist_turns(st1, tb, 40):
-        gathered = evs[1].a if evs[1].type == "gather_gold" else 0
-        assert len(h.of_type(evs, "beautify")) <= gathered
-        assert h.gold(st, 0) >= 0
-    # cost + 1: points, district value, Warlord cost, Basilica, Marshal, Diplomat
-    st, tb = setup(ruleset, 4, "builder", chars)
-    names = ["Manor", "Temple", "Church"] + (["Basilica"] if ruleset == "2016" else [])
-    h.set_city(st, 0, names)
-    plain = scoring.score_seat(st, tb, 0)
-    wl = [rules.warlord_cost(st, tb, 0, i) for i in range(3)]
-    h.beautify(st, 0, range(3))  # Manor 4, Temple 2, Church 3
-    after_ = scoring.score_seat(st, tb, 0)
-    assert after_[1] == plain[1] + 3 and after_[0] == plain[0] + 3 + (
-        (1 - 2) if ruleset == "2016" else 0)  # Basilica: odd costs were 3, 1; now 3
-    assert [rules.slot_cost(st, tb, 0, i) for i in range(3)] == [4, 2, 3]
-    assert [rules.warlord_cost(st, tb, 0, i) for i in range(3)] == [c + 1 for c in wl]
-
-
-def test_rule_113_artist_and_the_rank_8_characters_d21():
-    """113, D21. The beautified cost counts for the Warlord (paid, the gold on the card goes
-    to the bank), the Marshal (<= 3 test and payment; the beautification moves with the
-    district) and the Diplomat (the difference)."""
-    # Warlord: a beautified Manor costs 4 - 1 = 3 to destroy
-    st0, tb = setup("2016", 4, "random", cset("2016", "Artist"))
-    h.set_holders(st0, {W: 1})
-    h.set_city(st0, 0, ["Manor"])
-    h.beautify(st0, 0, [0])
-    h.set_gold(st0, 1, 3)
-    destroyed = 0
-    for seed in range(SEEDS):
-        st = reseeded(st0, seed)
-        evs = play(st, tb, W, 1)
-        for e in h.of_type(evs, "destroy"):
-            assert (e.a, h.key(e.b), e.c) == (0, "manor", 3)
-            assert h.gold(st, 0) == 0 and h.beautified(st, 0)[0] == 0 and gold_conserved(st)
-            destroyed += 1
-    assert destroyed > 0
-    # Marshal: a beautified Tavern (2) may be seized and costs 2; a beautified Manor (4) not
-    st0, tb = setup("2016", 4, "random", cset("2016", "Marshal", "Artist"))
-    h.set_holders(st0, {W: 1})
-    h.set_city(st0, 0, ["Tavern", "Manor", "Church"])
-    h.beautify(st0, 0, range(2))
-    h.set_gold(st0, 1, 10)
-    assert not rules.seizable(st0, tb, 1, 0, 1)
-    assert rules.seizable(st0, tb, 1, 0, 0) and rules.marshal_cost(st0, tb, 0, 0) == 2
-    seized = Counter()
-    for seed in range(SEEDS):
-        st = reseeded(st0, seed)
-        evs = play(st, tb, W, 1)
-        for e in h.of_type(evs, "seize"):
-            seized[(h.key(e.b), e.c)] += 1
-            i = h.city_list(st, 1).index(e.b)
-            assert h.beautified(st, 1)[i] == (1 if h.key(e.b) == "tavern" else 0)
-            assert h.gold(st, 0) == e.c and gold_conserved(st)
-    assert set(seized) == {("tavern", 2), ("church", 2)}
-    # Diplomat: the difference uses the beautified costs
-    st, tb = setup("2016", 4, "random", cset("2016", "Diplomat", "Artist"))
-    h.set_city(st, 0, ["Tavern"])  # 1
-    h.set_city(st, 1, ["Manor"])  # 3, beautified: 4
-    assert rules.exchange_cost(st, tb, 0, 0, 1, 0) == 2
-    h.beautify(st, 1, [0])
-    assert rules.exchange_cost(st, tb, 0, 0, 1, 0) == 3
-    h.beautify(st, 0, [0])
-    assert rules.exchange_cost(st, tb, 0, 0, 1, 0) == 2
-
-
-def _marks(e, s) -> int:
-    """Beautified slots of seat ``s`` in the snapshot of event ``e``."""
-    return int(e.row[L.L_BEAUTIFIED + s * L.CITY_CAP:L.L_BEAUTIFIED + (s + 1) * L.CITY_CAP].sum())
-
-
-@pytest.mark.parametrize("ruleset", ["classic", "2016"])
-def test_rule_113_artist_in_played_games(ruleset):
-    """113. In played games: at most 2 beautifications per Artist turn, each costing 1 stash
-    gold and marking one more district of her city; gold is conserved."""
-    chars = cset(ruleset, "Artist")
-    total = 0
-    for evs, st, tb in h.played_games(ruleset, 4, chars, 6, 16):
-        for t in h.turns(evs):
-            beaut = h.of_type(t, "beautify")
-            assert len(beaut) <= 2
-            assert all(e.rank == R9 for e in beaut)
-            total += len(beaut)
-        for i, e in enumerate(evs):
-            if e.type == "beautify":
-                prev, s = evs[i - 1], e.seat
-                assert e.gold[s] == prev.gold[s] - 1
-                assert _marks(e, s) == _marks(prev, s) + 1
-        assert gold_conserved(st)
-        n = h.n_players(st)
-        for s in range(n):  # never more marks than districts
-            assert int(h.beautified(st, s).sum()) <= int(st.p[s, L.P_CITY_N])
-    assert total > 0
-
-
-# =============================================================================================
-# Whole games with a Witch
-# =============================================================================================
 @pytest.mark.parametrize("ruleset", ["classic", "2016"])
 def test_rule_047_049_witch_in_played_games(ruleset):
     """47, 49, 54. In played games: the Witch's turn ends with the bewitching; the bewitched

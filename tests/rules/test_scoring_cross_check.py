@@ -1,5 +1,6 @@
-"""Scoring (RULES.md §5): the worked examples of §5.4 against the reference scorer and the
-kernel, and the kernel against the reference on many finished games and random positions."""
+"""Scoring cross-checked (docs/rules.md §5): the worked examples of §5.4 scored by the
+independent scorer (``independent_scoring``) and by the kernel, and the kernel against the
+independent scorer on many finished games and random final positions."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import random
 import pytest
 
 import kernel_helpers as h
-import reference_scoring as ref
+import independent_scoring as independent
 from citadels_sim.kernel import game, scoring
 from citadels_sim.kernel import layout as L
 
-# ---- RULES.md §5.4 worked examples ---------------------------------------------------------
+# ---- docs/rules.md §5.4 worked examples ----------------------------------------------------
 CLASSIC = {
     "players": 5, "n": 8, "final_round": 9,
     "cities": [
@@ -78,29 +79,33 @@ def _kernel_example(ruleset, ex, haunted_final=False):
     return ([int(x) for x in st.p[:3, L.P_SCORE]], [int(x) for x in st.p[:3, L.P_PLACE]], st)
 
 
-def _reference_example(ruleset, ex, haunted_final=False):
+def _independent_example(ruleset, ex, haunted_final=False):
     n = ex["players"]
     cities = _pad(ex["cities"], n, [])
     gold = _pad(ex.get("gold", []), n, 0)
     revealed = _pad(ex.get("revealed", []), n, 0)
-    seats = [ref.Seat(cities[s], gold=gold[s], revealed=revealed[s],
-                      haunted_final=haunted_final) for s in range(n)]
-    scores, places = ref.score(ruleset, seats, ex.get("crown", 0), ex["first"], ex["n"])
+    seats = [independent.Seat(cities[s], gold=gold[s], revealed=revealed[s],
+                              haunted_final=haunted_final) for s in range(n)]
+    scores, places = independent.score(ruleset, seats, ex.get("crown", 0), ex["first"],
+                                       ex["n"])
     return scores[:3], places[:3]
 
 
 @pytest.mark.parametrize("ruleset,ex", [("classic", CLASSIC), ("2016", SIXTEEN),
                                         ("four_color", FOUR_COLOR)])
-def test_worked_example_reference(ruleset, ex):
-    scores, places = _reference_example(ruleset, ex)
+def test_worked_example_independent_scorer(ruleset, ex):
+    scores, places = _independent_example(ruleset, ex)
     assert scores == ex["scores"]
     assert places == ex["places"]
 
 
-def test_worked_example_values_reference():
-    assert ref.values("classic", [ref.Seat(c) for c in CLASSIC["cities"]]) == [24, 26, 28]
-    assert ref.values("2016", [ref.Seat(c) for c in SIXTEEN["cities"]]) == [18, 25, 18]
-    assert ref.values("four_color", [ref.Seat(c) for c in FOUR_COLOR["cities"]]) == [22, 27, 10]
+def test_worked_example_values_independent_scorer():
+    assert independent.values(
+        "classic", [independent.Seat(c) for c in CLASSIC["cities"]]) == [24, 26, 28]
+    assert independent.values(
+        "2016", [independent.Seat(c) for c in SIXTEEN["cities"]]) == [18, 25, 18]
+    assert independent.values(
+        "four_color", [independent.Seat(c) for c in FOUR_COLOR["cities"]]) == [22, 27, 10]
 
 
 def test_worked_example_classic_kernel():
@@ -113,7 +118,7 @@ def test_worked_example_classic_kernel():
 def test_worked_example_classic_haunted_final_round():
     """Had Cai built the Haunted City in the final round, it would count only as purple: no
     red, no bonus, total 28."""
-    scores, _ = _reference_example("classic", CLASSIC, haunted_final=True)
+    scores, _ = _independent_example("classic", CLASSIC, haunted_final=True)
     assert scores[2] == 28
     scores, _, _ = _kernel_example("classic", CLASSIC, haunted_final=True)
     assert scores[2] == 28
@@ -131,20 +136,21 @@ def test_worked_example_four_color_kernel():
     assert places == FOUR_COLOR["places"]
 
 
-# ---- kernel vs reference on finished games --------------------------------------------------
-def reference_from_state(ruleset, st):
-    """Reference scores and places of a kernel state's final position."""
+# ---- kernel vs independent scorer on finished games -----------------------------------------
+def independent_from_state(ruleset, st):
+    """Independent scores and places of a kernel state's final position."""
     n = int(st.g[L.G_NP])
     seats = []
     for s in range(n):
         city = h.city_list(st, s)
-        final = any(int(st.city[s, i]) == L.D_HAUNTED and st.city_round[s, i] & L.ROUND_MASK == st.g[L.G_ROUND]
+        final = any(int(st.city[s, i]) == L.D_HAUNTED
+                    and st.city_round[s, i] & L.ROUND_MASK == st.g[L.G_ROUND]
                     for i in range(len(city)))
-        seats.append(ref.Seat([h.key(k) for k in city], gold=int(st.p[s, L.P_GOLD]),
-                              hand=int(st.p[s, L.P_HAND_N]), haunted_final=final,
-                              revealed=int(st.p[s, L.P_REVEALED])))
-    return ref.score(ruleset, seats, int(st.g[L.G_CROWN]), int(st.g[L.G_FIRST]),
-                     int(st.g[L.G_N_COMPLETE]))
+        seats.append(independent.Seat([h.key(k) for k in city], gold=int(st.p[s, L.P_GOLD]),
+                                      hand=int(st.p[s, L.P_HAND_N]), haunted_final=final,
+                                      revealed=int(st.p[s, L.P_REVEALED])))
+    return independent.score(ruleset, seats, int(st.g[L.G_CROWN]), int(st.g[L.G_FIRST]),
+                             int(st.g[L.G_N_COMPLETE]))
 
 
 def first_completer_from_log(st):
@@ -163,7 +169,7 @@ GAME_CONFIGS = ([("classic", n) for n in range(2, 8)] + [("2016", n) for n in (2
 
 
 @pytest.mark.parametrize("ruleset,players", GAME_CONFIGS)
-def test_kernel_matches_reference_on_played_games(ruleset, players):
+def test_kernel_matches_independent_scorer_on_played_games(ruleset, players):
     compared = 0
     for g in range(30):
         lineup = tuple(FAMILIES[(i + g) % 4] for i in range(players))
@@ -171,24 +177,24 @@ def test_kernel_matches_reference_on_played_games(ruleset, players):
         h.play_game(st, tb)
         if g < 6:
             assert first_completer_from_log(st) == st.g[L.G_FIRST]
-        scores, places = reference_from_state(ruleset, st)
+        scores, places = independent_from_state(ruleset, st)
         assert [int(x) for x in st.p[:players, L.P_SCORE]] == scores, (g, lineup)
         assert [int(x) for x in st.p[:players, L.P_PLACE]] == places, (g, lineup)
         compared += 1
     assert compared == 30
 
 
-def test_kernel_matches_reference_with_quick_game():
+def test_kernel_matches_independent_scorer_with_quick_game():
     for g in range(30):
         st, tb = h.make_state("classic", 5, "heuristic", seed=5, game=g, quick=True)
         h.play_game(st, tb)
         assert st.g[L.G_N_COMPLETE] == 7
-        scores, places = reference_from_state("classic", st)
+        scores, places = independent_from_state("classic", st)
         assert [int(x) for x in st.p[:5, L.P_SCORE]] == scores
         assert [int(x) for x in st.p[:5, L.P_PLACE]] == places
 
 
-# ---- kernel vs reference on random final positions ------------------------------------------
+# ---- kernel vs independent scorer on random final positions ---------------------------------
 COLOURED = ["Manor", "Castle", "Palace", "Temple", "Church", "Monastery", "Cathedral", "Tavern",
             "Market", "Trading Post", "Docks", "Harbor", "Town Hall", "Watchtower", "Prison",
             "Battlefield", "Fortress"]
@@ -205,7 +211,7 @@ PURPLE = {
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "2016", "four_color"])
-def test_kernel_matches_reference_on_random_positions(ruleset):
+def test_kernel_matches_independent_scorer_on_random_positions(ruleset):
     rng = random.Random(hash(ruleset) & 0xFFFF)
     for trial in range(300):
         players = rng.choice([2, 4, 5, 7] if ruleset == "2016" else [2, 3, 4, 5, 7])
@@ -234,24 +240,24 @@ def test_kernel_matches_reference_on_random_positions(ruleset):
                     if st.p[s, L.P_CITY_N] + st.p[s, L.P_KINDS + L.D_MONUMENT] >= n_complete]
         st.g[L.G_FIRST] = rng.choice(complete) if complete else -1
         scoring.score_game(st, tb)
-        scores, places = reference_from_state(ruleset, st)
+        scores, places = independent_from_state(ruleset, st)
         assert [int(x) for x in st.p[:players, L.P_SCORE]] == scores, (trial, ruleset)
         assert [int(x) for x in st.p[:players, L.P_PLACE]] == places, (trial, ruleset)
 
 
-# ---- the reference scorer's 2016 extras outside the base game (RULES.md §4.3, rules 141-145) ---
+# ---- the independent scorer's 2016 extras beyond the base game (docs/rules.md §4.3, 141-145) --
 def _one(city, **kw):
-    seat = ref.Seat(city, **{k: v for k, v in kw.items() if k != "crown"})
-    return ref.seat_score("2016", seat, False, kw.get("crown", False), 7)[0]
+    seat = independent.Seat(city, **{k: v for k, v in kw.items() if k != "crown"})
+    return independent.seat_score("2016", seat, False, kw.get("crown", False), 7)[0]
 
 
-def test_reference_secret_vault_in_hand():
+def test_independent_scorer_secret_vault_in_hand():
     """141. P Secret Vault: never buildable; +3 if in hand at the end."""
     assert _one(["Manor"], vault=True) == 3 + 3
     assert _one(["Manor"]) == 3
 
 
-def test_reference_ivory_tower():
+def test_independent_scorer_ivory_tower():
     """143. P Ivory Tower: +5 when it is the only unique district (a Haunted Quarter counted
     as another type allows this)."""
     assert _one(["Ivory Tower", "Manor"]) == 5 + 3 + 5
@@ -260,14 +266,14 @@ def test_reference_ivory_tower():
     assert _one(["Ivory Tower", "Haunted Quarter"]) == 5 + 2 + 5
 
 
-def test_reference_capitol():
+def test_independent_scorer_capitol():
     """144. P Capitol: +3 once with >= 3 districts of one type."""
     assert _one(["Capitol", "Manor", "Castle"]) == 5 + 3 + 4
     assert _one(["Capitol", "Manor", "Castle", "Palace", "Temple", "Church"]) == 5 + 12 + 3 + 3
     assert _one(["Capitol", "Manor", "Castle", "Haunted Quarter"]) == 5 + 7 + 2 + 3
 
 
-def test_reference_basilica_and_museum():
+def test_independent_scorer_basilica_and_museum():
     """145. P Basilica: +1 per district with an odd cost, after the Artist's +1; the Museum
     scores +1 per card under it."""
     assert _one(["Basilica", "Manor", "Temple", "Church"]) == 4 + 3 + 1 + 2 + 2
