@@ -1,7 +1,7 @@
 """Game configuration: a validated, immutable description of one kind of game.
 
 :class:`GameConfig` stores the user's choices (ruleset, players, character set, districts,
-options) and checks them against the rules reference (RULES.md §1.4) when it is created, so
+options) and checks them against the rules (docs/rules.md §1.4) when it is created, so
 that a bad value fails with a message naming it and what is allowed, before any game runs.
 :meth:`GameConfig.tables` turns it into the plain arrays the kernel reads.
 """
@@ -29,13 +29,13 @@ PLAYER_RANGE = {"classic": (2, 8), "2016": (2, 8), "four_color": (2, 7)}
 BASE_CHARACTERS = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect",
                    "Warlord")
 
-#: face-up discards by (number of characters, players), RULES.md §1.2
+#: face-up discards by (number of characters, players), docs/rules.md §1.2
 FACE_UP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
 
 
-#: RULES.md §1.4 preset replacements (pub).  The rules allow either replacement; the engine
-#: takes the rank's original 2016 character for the Emperor (the King) and the Tax Collector
-#: for the Queen (the rank-9 character that works with any player count from 3).
+#: docs/rules.md §1.4 and K3: preset replacements (pub).  The rules allow either replacement;
+#: the engine takes the rank's original 2016 character for the Emperor (the King) and the Tax
+#: Collector for the Queen (the rank-9 character that works with any player count from 3).
 PRESET_EMPEROR_2P = "King"
 PRESET_QUEEN_3_4P = "Tax Collector"
 
@@ -226,7 +226,7 @@ class GameConfig:
                    for n in (self.removed or ())]
         need = max(0, len(bonus) - FREE_BONUS)
         if need == 0 and "Diplomat" in self.character_names:
-            need = 1  # the Graveyard must go (RULES.md §4.5); otherwise it is one of the k - 3
+            need = 1  # the Graveyard must go (docs/rules.md §4.5); else one of the k - 3
         if len(removed) != need:
             raise ConfigError(f"{len(bonus)} bonus purple districts"
                               + (" and the Diplomat" if "Diplomat" in self.character_names
@@ -248,7 +248,7 @@ class GameConfig:
 
     @property
     def complete_size(self) -> int:
-        """The complete-city size N (RULES.md §5.1)."""
+        """The complete-city size N (docs/rules.md §5.1)."""
         if self.ruleset == "2016":
             return 8 if self.players <= 3 else 7
         return 7 if self.quick else 8

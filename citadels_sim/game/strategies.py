@@ -3,7 +3,7 @@
 
 A :class:`Strategy` is data, not code: the kernel's decision functions switch on its
 family and read its parameter row, so new presets and tuned parameters need no
-recompilation.  Presets live in ``presets.toml`` beside this file; a user can also write
+recompilation.  Presets live in ``data/strategies.toml`` beside this file; a user can also write
 ``"heuristic:threat=2,aggression=0.3"`` to tune one on the fly, and keep presets in files of
 the same format (``"my.toml:name"``, or :func:`register_file` to make a file's names known).
 
