@@ -10,6 +10,8 @@ are copied as they are.  A report links its folder of tables (``[tables/](tables
 which GitHub lists but a static site cannot: the hook writes that folder an ``index.md``
 listing its files and points the link there.  The folders' own README.md files (GitHub's
 view of them) stay out: ``docs/reports.md`` and ``docs/experiments.md`` are the site's.
+The docstrings name objects with Sphinx roles (":func:" before a name), which mkdocstrings
+prints as they are; the hook drops the role and keeps the code.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ FOLDERS = ("reports", "experiments")
 FILES = ("CHANGELOG.md",)
 #: a link to a folder beside the page, as reports write it: [tables/](tables/)
 FOLDER_LINK = re.compile(r"\]\(([\w.-]+)/\)")
+#: a Sphinx role before rendered code, as in :func:<code>simulate</code>
+ROLE = re.compile(r":(?:func|class|mod|meth|data|attr|exc|obj):(?=<code>)")
 
 
 def _file(path: Path, config: MkDocsConfig) -> File:
@@ -62,3 +66,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if not page.file.src_uri.endswith("/report.md"):
         return markdown
     return FOLDER_LINK.sub(r"](\1/index.md)", markdown)
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Drop the Sphinx roles mkdocstrings leaves before the code of an object's name."""
+    return ROLE.sub("", html)
