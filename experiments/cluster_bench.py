@@ -1,5 +1,5 @@
 """Throughput of an experiment on this machine's threads against a Dask LocalCluster, and the
-driver's peak memory (issue 13; the figures are in README "Running on a cluster").
+driver's peak memory (issue 13; the figures are in docs/cluster.md, "Measured").
 
     python experiments/cluster_bench.py                          # 10M games, 100,000-game chunks
     python experiments/cluster_bench.py --games 2000000 --chunks 10000,25000,50000,100000

@@ -33,7 +33,7 @@ BASE_CHARACTERS = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant"
 FACE_UP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
 
 
-#: the named sets' replacements (docs/rules.md §1.4, pub).  The rules allow either
+#: the named sets' replacements (docs/rules.md §1.4 and K3, pub).  The rules allow either
 #: replacement; the engine takes the rank's original 2016 character for the Emperor (the King)
 #: and the Tax Collector for the Queen (the rank-9 character that works with any player count
 #: from 3).

@@ -1,5 +1,8 @@
 """The numba game kernel (see :mod:`citadels_sim.kernel.layout` for the state layout).
 
+Rule citations in the kernel's docstrings (a section such as §2.3, a decision such as D12 or
+K3) refer to docs/rules.md, the rules as implemented.
+
 Numba's on-disk cache does not notice edits to functions in other modules, so the cache
 lives in a directory keyed by a hash of every kernel source file: any edit to the kernel
 starts a fresh cache instead of reusing stale machine code.  ``NUMBA_CACHE_DIR`` set by the

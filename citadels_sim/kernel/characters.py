@@ -17,21 +17,22 @@ touching the turn loop:
 Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
 (``rules.income_type``, ``rules.income_kind``) are looked up by id in ``rules``.
 
-Decisions where RULES.md (and its §7) leave a choice open:
+Decisions where the rules leave a choice open (docs/rules.md §7):
 
 * The Witch's resumed turn runs the bewitched character's hooks with her seat; a bewitched
   King's or Patrician's crown still goes to his holder (``on_reveal``), logged in her resumed
   turn.  Classic Witch naming a character not in play: as in 2016, she does not resume and
   her end-of-turn district effects do not apply.  For the per-character statistics her
-  resumed turn counts for the Witch (rank 1), the short turn for the bewitched character.
+  resumed turn counts for the Witch (rank 1), the short turn for the bewitched character (K4).
 * Magistrate: a confiscated district is taxed to him even in the 2016 Tax Collector's own
-  turn (the exemption covers the Tax Collector's builds, and this one is the Magistrate's).
+  turn (the exemption covers the Tax Collector's builds, and this one is the Magistrate's; K9).
 * The Artist beautifies at the end of her turn, after building; the Blackmailer and the
-  Magistrate act at the start of theirs.  A threatened player may bribe 0 gold (stash 0 or 1).
+  Magistrate act at the start of theirs.  A threatened player may bribe 0 gold (stash 0 or 1;
+  K10).
 * The Wizard's immediate build must be paid (gold, Thieves' Den cards, a Cardinal's assist);
-  the Framework or Necropolis cannot stand in for the payment (``_wizard``).
+  the Framework or Necropolis cannot stand in for the payment (``_wizard``, K7).
 * The Diplomat's exchange is one move (``state.city_swap``): a city that keeps its size keeps
-  the moment it reached 7 or 8, so an exchange never changes who completed first (D25).
+  the moment it reached 7 or 8, so an exchange never changes who completed first (D25, K8).
 """
 
 from .jit import hot
@@ -312,7 +313,7 @@ def _bewitch(st, tb, s, r):
 def resolve_threat(st, tb, s, r):
     """The threatened character's holder, after gathering: bribe the Blackmailer with half
     his stash (rounded down), or refuse and let her reveal the marker: the flower takes his
-    whole stash, a bluff nothing (RULES.md §3 Blackmailer)."""
+    whole stash, a bluff nothing (docs/rules.md §3 Blackmailer)."""
     g = st.g
     b = g[G_BLACKMAILER]
     real = g[G_THREAT] == r
@@ -334,11 +335,12 @@ def _wizard(st, tb, s, r):
     its cost, as an extra build (after gathering; it may duplicate a name, D18).
 
     The immediate build must be *paid* (2016 rulebook: "must immediately pay to build the
-    chosen card"; RULES.md §3): with gold, with cards where the Thieves' Den allows, or with
-    a Cardinal's assist.  The Framework's and the Necropolis's "instead of paying its cost"
-    is no payment, so neither can stand in for it (the 2016 rulebook's notes on both cards
-    call such a build one "built without paying its build cost"); the taken card can still
-    be built that way later in the turn, as a normal build.  (Decision for issue 9.)"""
+    chosen card"; docs/rules.md §3 Wizard): with gold, with cards where the Thieves' Den
+    allows, or with a Cardinal's assist.  The Framework's and the Necropolis's "instead of
+    paying its cost" is no payment, so neither can stand in for it (the 2016 rulebook's notes
+    on both cards call such a build one "built without paying its build cost"); the taken
+    card can still be built that way later in the turn, as a normal build.  (Decided for
+    issue 9: docs/rules.md K7.)"""
     target = choose_wizard_target(st, tb, s)
     if target < 0:
         return
@@ -392,7 +394,7 @@ def _scholar(st, tb, s, r):
 
 @hot
 def end_of_turn(st, tb, ch, s, r):
-    """End of the turn in the order of RULES.md §2.5 Step 5 (D17): abilities used at the end
+    """End of the turn in the order of docs/rules.md §2.5, step 7 (D17): abilities used at the end
     (classic timing, legal in 2016 and four_color), then the Alchemist's refund."""
     if ch == CH_WARLORD:
         target, i = choose_destroy(st, tb, s)

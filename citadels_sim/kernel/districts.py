@@ -8,10 +8,11 @@ Graveyard, Bell Tower).  Scoring effects live in ``scoring``; the
 rules that forbid or price an action live in ``rules``.  A new district adds its case to
 the function that handles the moment it acts.
 
-Decisions where RULES.md leaves a choice open: the Museum and the Armory are used before
-building (the Armory's target is destroyed first, then the Armory; both go to the bottom of
-the deck, never to a Graveyard, D29); the Lighthouse's card is found by searching the deck,
-which is then shuffled; the Theater's random card (2-3 players) comes from the draft stream.
+Decisions where the rules leave a choice open (docs/rules.md K12, K13, K17): the Museum and
+the Armory are used before building (the Armory's target is destroyed first, then the
+Armory; both go to the bottom of the deck, never to a Graveyard, D29); the Lighthouse's card
+is found by searching the deck, which is then shuffled; the Theater's random card (2-3
+players) comes from the draft stream.
 """
 
 from .jit import hot
@@ -144,7 +145,7 @@ def _confiscator(st, tb, s, kind):
 
 @hot
 def build_triggers(st, tb, s, r, kind, untaxed):
-    """After district ``kind`` entered seat ``s``'s city, in order (RULES.md §2.5.3): the
+    """After district ``kind`` entered seat ``s``'s city, in order (docs/rules.md §2.5.3): the
     2016 tax, 1 gold to the pile if he has any (not on builds in the Tax Collector's own
     turn, D49); the Lighthouse's search of the deck; the Bell Tower's announcement."""
     g = st.g
@@ -207,7 +208,7 @@ def turn_actions(st, tb, s, r):
 @hot
 def end_of_turn_districts(st, tb, s, r):
     """Poor House (stash 0: +1 gold) and Park (empty hand: gain 2 cards), before the
-    Alchemist's refund (RULES.md §2.5 Step 5)."""
+    Alchemist's refund (docs/rules.md §2.5, step 7)."""
     if has(st, s, D_POOR_HOUSE) and st.p[s, P_GOLD] == 0:
         gain(st, s, 1)
         event(st, EV_POOR_HOUSE, s, r, 1, 0, 0, 0)

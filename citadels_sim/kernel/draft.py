@@ -1,4 +1,4 @@
-"""The selection phase (RULES.md §2.3): discards, then picking, for every player count.
+"""The selection phase (docs/rules.md §2.3): discards, then picking, for every player count.
 
 Ranks travel as bitmasks; ``st.g[G_HOLDER + r]`` receives the seat that keeps rank ``r``.
 Random discards use the draft stream, choices use each seat's own stream (``policy``).
@@ -105,7 +105,7 @@ def _theater(st, tb, s):
 
 @hot
 def _deal(st, tb):
-    """Discards and picks (RULES.md §2.3)."""
+    """Discards and picks (docs/rules.md §2.3)."""
     g = st.g
     n = g[G_NP]
     crown = g[G_CROWN]

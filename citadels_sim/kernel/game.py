@@ -1,4 +1,5 @@
-"""A whole game: rounds of draft, calls and end of round, then scoring (RULES.md §2.2, §2.6, §5)."""
+"""A whole game: rounds of draft, calls and end of round, then scoring (docs/rules.md §2.2,
+§2.6, §5)."""
 
 from .jit import hot
 
@@ -27,7 +28,7 @@ def _start_round(st):
 def _end_round(st, tb):
     """Killed King or Patrician: his holder reveals him and takes the crown as heir (a killed
     2016 Emperor's holder moves it; a killed classic Emperor leaves it); a living Queen next
-    to the killed rank-4 character gets her +3 now (RULES.md §2.6)."""
+    to the killed rank-4 character gets her +3 now (docs/rules.md §2.6)."""
     g = st.g
     k = g[G_KILLED]
     ch = g[G_RANK_CHAR + k] if k >= 0 else -1

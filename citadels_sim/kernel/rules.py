@@ -84,7 +84,8 @@ def within_limit(st, tb, kind):
 @hot
 def may_enter(st, s, kind):
     """May district ``kind`` be built into (or confiscated into) seat ``s``'s city, payment
-    aside?  Never the Secret Vault, nor the Monument into a city of 5 or more (RULES.md §4.3)."""
+    aside?  Never the Secret Vault, nor the Monument into a city of 5 or more
+    (docs/rules.md §4.3)."""
     return not (kind == D_SECRET_VAULT or (kind == D_MONUMENT and st.p[s, P_CITY_N] >= 5))
 
 
@@ -151,7 +152,7 @@ def assist_donor_exists(st, s, short, cards):
 @hot
 def bishop_protects(st, tb, s):
     """Are seat ``s``'s districts protected by a living Bishop this round?  A bewitched
-    Bishop protects the Witch's city, not his holder's (RULES.md §3 Witch)."""
+    Bishop protects the Witch's city, not his holder's (docs/rules.md §3 Witch)."""
     g = st.g
     if (g[G_RANK_CHAR + RANK_BISHOP] != CH_BISHOP or g[G_HOLDER + RANK_BISHOP] < 0
             or g[G_KILLED] == RANK_BISHOP):

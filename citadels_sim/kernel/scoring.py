@@ -1,4 +1,4 @@
-"""End of game: scores (RULES.md §5.2), tie-breaks and places (§5.3)."""
+"""End of game: scores (docs/rules.md §5.2), tie-breaks and places (§5.3)."""
 
 from .jit import hot
 

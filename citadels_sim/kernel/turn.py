@@ -1,4 +1,4 @@
-"""One character's turn (RULES.md §2.5), in the order the rules fix.
+"""One character's turn (docs/rules.md §2.5), in the order the rules fix.
 
 1. reveal: the theft; a threatened character gathers and answers the Blackmailer; then the
    character's on-reveal effects;
@@ -98,7 +98,7 @@ def play_turn(st, tb, r, s):
     The bewitched rank's holder only gathers (:func:`gather_only_turn`), so its turn here is
     the Witch's: ``s`` resumes her turn as that character, with its abilities and limits on
     her own city, hand and stash, without revealing or gathering again; her end-of-turn
-    effects come at its end (RULES.md §3 Witch).  One compiled body serves both."""
+    effects come at its end (docs/rules.md §3 Witch).  One compiled body serves both."""
     ch = st.g[G_RANK_CHAR + r]
     _open(st, ch, r, s)
     if st.g[G_BEWITCHED] == r:
@@ -117,7 +117,7 @@ def play_turn(st, tb, r, s):
 def gather_only_turn(st, tb, r, s):
     """A call in which the holder ``s`` of rank ``r`` reveals it and gathers (with his
     gather-time district effects) and does nothing else: a bewitched character's holder
-    (RULES.md §3 Witch), or a killed holder who owns the classic Hospital (D28)."""
+    (docs/rules.md §3 Witch), or a killed holder who owns the classic Hospital (D28)."""
     _open(st, st.g[G_RANK_CHAR + r], r, s)
     _reveal(st, r, s)
     _gather(st, tb, s, r)
