@@ -27,9 +27,10 @@ def test_every_kernel_function_has_one_signature_after_whole_games():
 
 
 def test_signature_follows_parameter_names():
-    from citadels_sim.kernel import policy, run
-    assert jit.signature(policy._better) == (jit.STATE, numba.int64, numba.float64,
-                                             numba.float64, numba.int64)
+    from citadels_sim.kernel import run
+    from citadels_sim.kernel.bots import common
+    assert jit.signature(common.offer) == (jit.STATE, numba.int64, numba.float64, numba.int64,
+                                           numba.float64, numba.int64, numba.int64)
     assert jit.signature(run.run_games)[0] == jit.ARG_TYPES["tables"]
 
 

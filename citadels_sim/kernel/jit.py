@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import inspect
 import time
+from types import ModuleType
 from collections.abc import Callable
 
 import numba
@@ -35,9 +36,13 @@ TABLES = numba.from_dtype(TABLES_DTYPE)
 ARG_TYPES = {
     "st": STATE,
     "tb": TABLES,
-    "v": types.float64,  # a candidate's value (policy)
-    "best": types.float64,  # the best value so far (policy)
-    "sign": types.float64,  # +1.0 to take the best, -1.0 the worst (policy)
+    "v": types.float64,  # an option's value (bots)
+    "best": types.float64,  # the best value so far (bots.common.offer)
+    "sign": types.float64,  # +1.0 to take the best, -1.0 the worst (bots)
+    "bonus": types.float64,  # a value added to some options (bots)
+    "finish": types.float64,  # points behind that hold back the completing build (bots)
+    "low": types.float64,  # the lowest value so far (bots)
+    "total": types.float64,  # a sum of values (bots)
     "z": types.uint64,  # a SplitMix64 word
     "states": types.Array(STATE, 1, "C"),  # one State per thread
     "tables": types.Array(TABLES, 1, "C"),  # one Tables record (the parallel entry point)
@@ -79,9 +84,15 @@ def signature(dispatcher) -> tuple:
 
 
 def _callees(dispatcher, known: set) -> list:
+    """The kernel functions ``dispatcher`` calls: by a global name, or as an attribute of a
+    module it imports (``heuristic.choose_build``)."""
     glb = dispatcher.py_func.__globals__
-    return [glb[n] for n in dispatcher.py_func.__code__.co_names
-            if n in glb and id(glb[n]) in known]
+    names = dispatcher.py_func.__code__.co_names
+    found = [glb[n] for n in names if n in glb and glb[n] is not dispatcher]
+    found += [getattr(m, n) for m in found if isinstance(m, ModuleType)
+              for n in names if hasattr(m, n)]
+    callees = {id(f): f for f in found if id(f) in known and f is not dispatcher}
+    return list(callees.values())
 
 
 def compile_order() -> list:
