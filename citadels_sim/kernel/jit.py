@@ -1,9 +1,8 @@
 """The kernel's JIT decorators and its one-time compile.
 
-Every kernel function is decorated with :func:`hot` (or :func:`parallel` for the one
-multi-threaded entry point) and compiled by :func:`compile_kernel` with **one** signature,
-derived from its parameter names (:data:`ARG_TYPES`; any other parameter is an int64).
-Callers passing int16, int32 or bool values are converted at the call, so no function is
+Every kernel function is decorated with :func:`hot` and compiled by :func:`compile_kernel`
+with **one** signature, derived from its parameter names (:data:`ARG_TYPES`; any other
+parameter is an int64).  Callers passing int16, int32 or bool values are converted at the call, so no function is
 ever specialised twice: numba compiles one copy of each, the compile stays short and the
 on-disk cache small.  ``compile_kernel`` compiles (or loads from the cache) every function,
 callees before callers, then forbids further specialisations, so a stray argument type is
@@ -44,8 +43,6 @@ ARG_TYPES = {
     "low": types.float64,  # the lowest value so far (bots)
     "total": types.float64,  # a sum of values (bots)
     "z": types.uint64,  # a SplitMix64 word
-    "states": types.Array(STATE, 1, "C"),  # one State per thread
-    "tables": types.Array(TABLES, 1, "C"),  # one Tables record (the parallel entry point)
     "seat_out": types.Array(types.int32, 2, "C"),  # one game's per-seat outputs (layout O_*)
     "game_out": types.Array(types.int32, 1, "C"),  # one game's outputs (layout OG_*)
     "held": types.Array(types.int16, 2, "C"),
@@ -63,13 +60,9 @@ _compiled = False
 
 
 def hot(fn: Callable) -> Callable:
-    """A kernel function: nopython, cached, no reference counting, one signature."""
-    return _register(njit(cache=True, _nrt=False)(fn))
-
-
-def parallel(fn: Callable) -> Callable:
-    """The multi-threaded entry point (``prange``); cached, one signature."""
-    return _register(njit(cache=True, parallel=True)(fn))
+    """A kernel function: nopython, cached, no reference counting, one signature; called
+    from Python it releases the GIL (so threads can play games side by side)."""
+    return _register(njit(cache=True, _nrt=False, nogil=True)(fn))
 
 
 def _register(dispatcher):
