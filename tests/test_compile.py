@@ -27,10 +27,11 @@ def test_every_kernel_function_has_one_signature_after_whole_games():
 
 
 def test_signature_follows_parameter_names():
-    from citadels_sim.kernel import policy, run
-    assert jit.signature(policy._better) == (jit.STATE, numba.int64, numba.float64,
-                                             numba.float64, numba.int64)
-    assert jit.signature(run.run_games)[0] == jit.ARG_TYPES["tables"]
+    from citadels_sim.kernel import run
+    from citadels_sim.kernel.bots import common
+    assert jit.signature(common.offer) == (jit.STATE, numba.int64, numba.float64, numba.int64,
+                                           numba.float64, numba.int64, numba.int64)
+    assert jit.signature(run.play_games)[0] == jit.ARG_TYPES["tb"]
 
 
 def test_a_new_argument_type_is_refused_not_compiled():
@@ -69,7 +70,7 @@ def test_a_compile_says_what_it_is_doing(capsys):
     progress(1, 3, "state.gain", False)  # loaded from the cache: nothing said
     assert capsys.readouterr().err == ""
     progress(2, 3, "state.pay", True)
-    progress(3, 3, "run.run_games", True)
+    progress(3, 3, "run.play_games", True)
     progress.close()
     err = capsys.readouterr().err
     assert _MESSAGE in err and "first run only" in err

@@ -14,7 +14,8 @@ from citadels_sim import GameConfig, replay, simulate
 from citadels_sim.engine.replay import to_text
 from citadels_sim.game import cards
 from citadels_sim.game.config import ConfigError
-from citadels_sim.kernel import draft, layout as L, policy
+from citadels_sim.kernel import draft, layout as L
+from citadels_sim.kernel.bots import reference
 from citadels_sim.studies.compare import compare
 
 #: a mixed line-up: reference seats (one refusing every bribe) among the other families
@@ -133,7 +134,7 @@ def test_draft_memory_never_rules_out_the_true_holder():
                 players + 1)
             for s in range(players):
                 for r in range(int(st.g[L.G_NRANKS])):
-                    odds = [policy.holder_odds(st, s, o, r) if o != s else 0.0
+                    odds = [reference.holder_odds(st, s, o, r) if o != s else 0.0
                             for o in range(players)]
                     assert sum(odds) <= 1.0 + 1e-9
                     holder = int(st.g[L.G_HOLDER + r])

@@ -36,7 +36,7 @@ import json, resource
 from collections import defaultdict
 from numba.core import event
 with event.install_recorder("numba:compile") as rec:
-    from citadels_sim.simulate import simulate
+    from citadels_sim.engine.simulate import simulate
     simulate(games=1, picks=False, progress=False)
 open_ = {}
 spent = defaultdict(float)

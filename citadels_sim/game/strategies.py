@@ -27,9 +27,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from citadels_sim.kernel import layout, policy
+from citadels_sim.kernel import layout
+from citadels_sim.kernel.bots import FAMILIES
 
-FAMILIES = policy.FAMILY_NAMES
 
 
 class Param(NamedTuple):
@@ -46,29 +46,29 @@ class Param(NamedTuple):
 
 #: parameter name -> Param (kernel index, default, search bounds)
 PARAMS = {
-    "income": Param(policy.PR_W_INCOME, 1.0, 0.0, 3.0),
-    "aggression": Param(policy.PR_W_AGGRESSION, 0.0, 0.0, 3.0),
-    "threat": Param(policy.PR_W_THREAT, 0.0, 0.0, 4.0),
-    "card_need": Param(policy.PR_CARD_NEED, 1.0, 0.0, 6.0, integer=True),
-    "gold_reserve": Param(policy.PR_GOLD_RESERVE, 0.0, 0.0, 8.0, integer=True),
-    "new_type": Param(policy.PR_W_NEW_TYPE, 0.5, 0.0, 4.0),
-    "swap_margin": Param(policy.PR_SWAP_MARGIN, 2.0, 0.0, 8.0, integer=True),
+    "income": Param(layout.PR_W_INCOME, 1.0, 0.0, 3.0),
+    "aggression": Param(layout.PR_W_AGGRESSION, 0.0, 0.0, 3.0),
+    "threat": Param(layout.PR_W_THREAT, 0.0, 0.0, 4.0),
+    "card_need": Param(layout.PR_CARD_NEED, 1.0, 0.0, 6.0, integer=True),
+    "gold_reserve": Param(layout.PR_GOLD_RESERVE, 0.0, 0.0, 8.0, integer=True),
+    "new_type": Param(layout.PR_W_NEW_TYPE, 0.5, 0.0, 4.0),
+    "swap_margin": Param(layout.PR_SWAP_MARGIN, 2.0, 0.0, 8.0, integer=True),
     # the reference family's own (values in gold)
-    "card": Param(policy.PR_R_CARD, 1.0, 0.2, 3.0),
-    "crown": Param(policy.PR_R_CROWN, 1.0, 0.0, 4.0),
-    "urgency": Param(policy.PR_R_URGENCY, 2.0, 0.0, 8.0),
-    "draw_need": Param(policy.PR_R_DRAW_NEED, 1.5, 0.0, 5.0),
-    "draw_gold": Param(policy.PR_R_DRAW_GOLD, 0.5, 0.0, 3.0),
-    "bribe": Param(policy.PR_R_BRIBE, 1.0, 0.0, 3.0),
-    "finish": Param(policy.PR_R_FINISH, 4.0, -2.0, 20.0),
-    "build": Param(policy.PR_R_BUILD, 1.5, 0.0, 5.0),
-    "deny": Param(policy.PR_R_DENY, 0.5, 0.0, 2.0),
+    "card": Param(layout.PR_R_CARD, 1.0, 0.2, 3.0),
+    "crown": Param(layout.PR_R_CROWN, 1.0, 0.0, 4.0),
+    "urgency": Param(layout.PR_R_URGENCY, 2.0, 0.0, 8.0),
+    "draw_need": Param(layout.PR_R_DRAW_NEED, 1.5, 0.0, 5.0),
+    "draw_gold": Param(layout.PR_R_DRAW_GOLD, 0.5, 0.0, 3.0),
+    "bribe": Param(layout.PR_R_BRIBE, 1.0, 0.0, 3.0),
+    "finish": Param(layout.PR_R_FINISH, 4.0, -2.0, 20.0),
+    "build": Param(layout.PR_R_BUILD, 1.5, 0.0, 5.0),
+    "deny": Param(layout.PR_R_DENY, 0.5, 0.0, 2.0),
 }
 #: the reference family's desire for each character, whatever its rank: ``want_<key>``
 #: (layout.CHARACTER_KEYS); a character outside the game's set is never offered, so its
 #: desire is inert there
 DESIRES = tuple(f"want_{key}" for key in layout.CHARACTER_KEYS)
-PARAMS.update({name: Param(policy.PR_CHAR + ch, 1.0, -3.0, 6.0)
+PARAMS.update({name: Param(layout.PR_CHAR + ch, 1.0, -3.0, 6.0)
                for ch, name in enumerate(DESIRES)})
 N_RANK_PARAMS = 9
 #: search bounds of each of the 9 ``base`` rank desires (default 1.0)
@@ -121,7 +121,7 @@ class Strategy:
     def row(self) -> np.ndarray:
         """The kernel's parameter row (float64, layout.N_PARAMS long)."""
         row = np.zeros(layout.N_PARAMS)
-        row[policy.PR_BASE:policy.PR_BASE + N_RANK_PARAMS] = self.base
+        row[layout.PR_BASE:layout.PR_BASE + N_RANK_PARAMS] = self.base
         for key, p in PARAMS.items():
             row[p.index] = self.params.get(key, p.default)
         return row
@@ -148,7 +148,7 @@ def tunable(family: str) -> list[tuple[str, Param]]:
     names = FAMILY_PARAMS.get(family, tuple(PARAMS))
     if not names:
         return []
-    base = [(f"base{r + 1}", Param(policy.PR_BASE + r, 1.0, *BASE_BOUNDS))
+    base = [(f"base{r + 1}", Param(layout.PR_BASE + r, 1.0, *BASE_BOUNDS))
             for r in range(N_RANK_PARAMS)]
     return base + [(n, PARAMS[n]) for n in names]
 

@@ -4,7 +4,7 @@ Rule citations in the kernel's docstrings (a section such as §2.3, a decision s
 K3) refer to docs/rules.md, the rules as implemented.
 
 Numba's on-disk cache does not notice edits to functions in other modules, so the cache
-lives in a directory keyed by a hash of every kernel source file: any edit to the kernel
+lives in a directory keyed by a hash of every kernel source file (bots included): any edit to the kernel
 starts a fresh cache instead of reusing stale machine code.  ``NUMBA_CACHE_DIR`` set by the
 user is respected.
 """
@@ -16,13 +16,19 @@ from pathlib import Path
 import numba
 
 
-def _cache_dir() -> str:
+def source_digest(kernel: Path) -> str:
+    """A hash of every kernel source file under ``kernel`` (its bots included), their paths
+    and contents."""
     digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode())
+    for path in sorted(kernel.rglob("*.py")):
+        digest.update(path.relative_to(kernel).as_posix().encode())
         digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _cache_dir() -> str:
     root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(root, "citadels_sim", "numba", digest.hexdigest()[:16])
+    return os.path.join(root, "citadels_sim", "numba", source_digest(Path(__file__).parent))
 
 
 if not os.environ.get("NUMBA_CACHE_DIR"):

@@ -1,7 +1,7 @@
 """Character powers, dispatched by character id at fixed points of a turn.
 
 The turn loop (:mod:`citadels_sim.kernel.turn`) calls four hooks, each a ``switch`` on the
-character id; a new character adds its cases here (and its decisions in ``policy``) without
+character id; a new character adds its cases here (and its decisions in ``bots``) without
 touching the turn loop:
 
 ``on_reveal``      Step 1 effects after the theft (crown, four_color automatic income,
@@ -53,13 +53,14 @@ from .log import (EV_BEAUTIFY, EV_BEWITCH, EV_BLACKMAIL, EV_BONUS_CARDS, EV_BONU
                   EV_NAVIGATOR, EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SEER,
                   EV_SEIZE, EV_SPY, EV_SWAP, EV_TAKE_PILE, EV_THEFT, EV_THREATS, EV_THRONE_ROOM,
                   EV_TRIBUTE, EV_WARRANTS, EV_WIZARD, event)
-from .policy import (choose_beautify, choose_bewitch, choose_bribe, choose_crown_recipient,
-                     choose_destroy, choose_emperor_card, choose_exchange, choose_income_cards,
-                     choose_keep, choose_magician, choose_navigator_cards, choose_payment_card,
-                     choose_redraw, choose_reveal_threat, choose_scholar, choose_seize,
-                     choose_spy, choose_target_rank, choose_threats, choose_tribute_card,
-                     choose_warrants, choose_wizard_build, choose_wizard_card,
-                     choose_wizard_target, richest)
+from .bots.dispatch import (choose_abbot_payer, choose_beautify, choose_bewitch, choose_bribe,
+                            choose_crown_recipient, choose_destroy, choose_emperor_card,
+                            choose_exchange, choose_income_cards, choose_keep, choose_magician,
+                            choose_navigator_cards, choose_payment_card, choose_redraw,
+                            choose_reveal_threat, choose_scholar, choose_seize, choose_spy,
+                            choose_target_rank, choose_threats, choose_tribute_card,
+                            choose_warrants, choose_wizard_build, choose_wizard_card,
+                            choose_wizard_target)
 from .rules import (INCOME_CARDS, INCOME_CHOICE, can_pay_build, exchange_cost, income_count,
                     income_kind, income_type, marshal_cost, threatenable, warlord_cost)
 from .rng import below
@@ -181,7 +182,7 @@ def before_gather(st, tb, ch, s, r):
     elif ch == CH_MAGICIAN:
         _magic(st, tb, s, r)
     elif ch == CH_ABBOT:
-        _abbot_tribute(st, s, r)
+        _abbot_tribute(st, tb, s, r)
     elif ch == CH_SPY:
         _spy(st, tb, s, r)
     elif ch == CH_MAGISTRATE:
@@ -223,7 +224,7 @@ def _spy(st, tb, s, r):
 
 
 @hot
-def _abbot_tribute(st, s, r):
+def _abbot_tribute(st, tb, s, r):
     """The richest player pays the Abbot 1 gold (C: only a single richest other player;
     2016: when someone is strictly richer than the Abbot, one of the richest, D43)."""
     g = st.g
@@ -236,7 +237,7 @@ def _abbot_tribute(st, s, r):
             count += 1
     if st.p[s, P_GOLD] == most or (g[G_RULESET] == R_CLASSIC and count > 1) or most == 0:
         return
-    payer = richest(st, s)
+    payer = choose_abbot_payer(st, tb, s)
     transfer(st, payer, s, 1)
     event(st, EV_TRIBUTE, s, r, payer, 1, 0, 0)
 

@@ -22,16 +22,17 @@ from .layout import (CH_TAX_COLLECTOR, DECK_CAP, D_ARMORY, D_BELL_TOWER, D_FRAME
                      D_PARK, D_POOR_HOUSE, D_SMITHY, G_BELL, G_DECK_HEAD, G_DECK_N, G_MAGISTRATE,
                      G_NP, G_N_COMPLETE, G_RANK_CHAR, G_ROUND, G_RULESET, G_TAX_PILE,
                      G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_RANK, G_TURN_SEAT,
-                     G_TURN_USED, G_WARRANT, P_CITY_N, P_GOLD, P_HAND_N, RANK_9, R_2016,
-                     R_CLASSIC, U_ASSIST, U_LABORATORY, U_MUSEUM, U_SMITHY, U_WARRANT)
+                     G_TURN_USED, G_WARRANT, PAY_FRAMEWORK, PAY_GOLD, P_CITY_N, P_GOLD, P_HAND_N,
+                     RANK_9, R_2016, R_CLASSIC, U_ASSIST, U_LABORATORY, U_MUSEUM, U_SMITHY,
+                     U_WARRANT)
 from .log import (EV_ARMORY, EV_ASSIST, EV_BELL_TOWER, EV_BUILD, EV_CONFISCATE, EV_DESTROY,
                   EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD, EV_LABORATORY, EV_LIGHTHOUSE,
                   EV_MUSEUM, EV_PARK, EV_POOR_HOUSE, EV_SACRIFICE, EV_SMITHY, EV_TAX, event)
-from .policy import (PAY_FRAMEWORK, PAY_GOLD, choose_armory, choose_assist_donor,
-                     choose_bell_tower, choose_build_mode, choose_card_payment, choose_confiscate,
-                     choose_gather_cards, choose_graveyard, choose_keep, choose_laboratory,
-                     choose_lighthouse, choose_museum, choose_payment_card, choose_sacrifice,
-                     choose_smithy)
+from .bots.dispatch import (choose_armory, choose_assist_donor, choose_bell_tower,
+                            choose_build_mode, choose_card_payment, choose_confiscate,
+                            choose_gather_cards, choose_graveyard, choose_keep, choose_laboratory,
+                            choose_lighthouse, choose_museum, choose_payment_card,
+                            choose_sacrifice, choose_smithy)
 from .rules import build_cost, framework_build, may_enter, necropolis_build
 from .state import (city_add, city_take, draw, gain, gain_cards, hand_add, hand_take, has, pay,
                     pile_to_bottom, shuffle_deck, to_bottom, transfer, tuck)

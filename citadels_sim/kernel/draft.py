@@ -1,7 +1,7 @@
 """The selection phase (docs/rules.md §2.3): discards, then picking, for every player count.
 
 Ranks travel as bitmasks; ``st.g[G_HOLDER + r]`` receives the seat that keeps rank ``r``.
-Random discards use the draft stream, choices use each seat's own stream (``policy``).
+Random discards use the draft stream, choices use each seat's own stream (``bots``).
 """
 
 from .jit import hot
@@ -10,7 +10,7 @@ from .layout import (D_THEATER, G_CROWN, G_FACEUP, G_FORBID, G_HOLDER, G_NP, G_N
                      G_N_FACEUP, G_PICKER, G_PICKS, G_RULESET, P_DOWN, P_OFFER, P_OFFERED,
                      P_PICKED, P_STEP, RANK_KING, RNG_DRAFT, R_2016)
 from .log import EV_THEATER, EV_DISCARD_DOWN, EV_DISCARD_UP, EV_PICK, event
-from .policy import choose_theater, choose_character, choose_draft_discard
+from .bots.dispatch import choose_character, choose_draft_discard, choose_theater
 from .rng import below
 from .state import has, own_ranks
 

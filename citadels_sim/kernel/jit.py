@@ -1,9 +1,8 @@
 """The kernel's JIT decorators and its one-time compile.
 
-Every kernel function is decorated with :func:`hot` (or :func:`parallel` for the one
-multi-threaded entry point) and compiled by :func:`compile_kernel` with **one** signature,
-derived from its parameter names (:data:`ARG_TYPES`; any other parameter is an int64).
-Callers passing int16, int32 or bool values are converted at the call, so no function is
+Every kernel function is decorated with :func:`hot` and compiled by :func:`compile_kernel`
+with **one** signature, derived from its parameter names (:data:`ARG_TYPES`; any other
+parameter is an int64).  Callers passing int16, int32 or bool values are converted at the call, so no function is
 ever specialised twice: numba compiles one copy of each, the compile stays short and the
 on-disk cache small.  ``compile_kernel`` compiles (or loads from the cache) every function,
 callees before callers, then forbids further specialisations, so a stray argument type is
@@ -21,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import time
+from types import ModuleType
 from collections.abc import Callable
 
 import numba
@@ -35,12 +35,14 @@ TABLES = numba.from_dtype(TABLES_DTYPE)
 ARG_TYPES = {
     "st": STATE,
     "tb": TABLES,
-    "v": types.float64,  # a candidate's value (policy)
-    "best": types.float64,  # the best value so far (policy)
-    "sign": types.float64,  # +1.0 to take the best, -1.0 the worst (policy)
+    "v": types.float64,  # an option's value (bots)
+    "best": types.float64,  # the best value so far (bots.common.offer)
+    "sign": types.float64,  # +1.0 to take the best, -1.0 the worst (bots)
+    "bonus": types.float64,  # a value added to some options (bots)
+    "finish": types.float64,  # points behind that hold back the completing build (bots)
+    "low": types.float64,  # the lowest value so far (bots)
+    "total": types.float64,  # a sum of values (bots)
     "z": types.uint64,  # a SplitMix64 word
-    "states": types.Array(STATE, 1, "C"),  # one State per thread
-    "tables": types.Array(TABLES, 1, "C"),  # one Tables record (the parallel entry point)
     "seat_out": types.Array(types.int32, 2, "C"),  # one game's per-seat outputs (layout O_*)
     "game_out": types.Array(types.int32, 1, "C"),  # one game's outputs (layout OG_*)
     "held": types.Array(types.int16, 2, "C"),
@@ -58,13 +60,9 @@ _compiled = False
 
 
 def hot(fn: Callable) -> Callable:
-    """A kernel function: nopython, cached, no reference counting, one signature."""
-    return _register(njit(cache=True, _nrt=False)(fn))
-
-
-def parallel(fn: Callable) -> Callable:
-    """The multi-threaded entry point (``prange``); cached, one signature."""
-    return _register(njit(cache=True, parallel=True)(fn))
+    """A kernel function: nopython, cached, no reference counting, one signature; called
+    from Python it releases the GIL (so threads can play games side by side)."""
+    return _register(njit(cache=True, _nrt=False, nogil=True)(fn))
 
 
 def _register(dispatcher):
@@ -79,9 +77,15 @@ def signature(dispatcher) -> tuple:
 
 
 def _callees(dispatcher, known: set) -> list:
+    """The kernel functions ``dispatcher`` calls: by a global name, or as an attribute of a
+    module it imports (``heuristic.choose_build``)."""
     glb = dispatcher.py_func.__globals__
-    return [glb[n] for n in dispatcher.py_func.__code__.co_names
-            if n in glb and id(glb[n]) in known]
+    names = dispatcher.py_func.__code__.co_names
+    found = [glb[n] for n in names if n in glb and glb[n] is not dispatcher]
+    found += [getattr(m, n) for m in found if isinstance(m, ModuleType)
+              for n in names if hasattr(m, n)]
+    callees = {id(f): f for f in found if id(f) in known and f is not dispatcher}
+    return list(callees.values())
 
 
 def compile_order() -> list:

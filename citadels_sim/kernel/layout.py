@@ -55,7 +55,7 @@ copies in the deck (rows ``K_*``); ``cfg`` (G_LEN,) int32 with the configuration
 ``g`` (ruleset, players, ranks, N, cap, face-up discards, first crown, the character of
 each rank, each seat's strategy family and the ranks it may not pick, for restricted
 play); ``params`` (MAX_SEATS, N_PARAMS) float64 with each
-seat's strategy parameters (indices ``policy.PR_*``).  They are arguments, never globals,
+seat's strategy parameters (indices ``PR_*``, below).  They are arguments, never globals,
 so numba's cache cannot freeze stale values.
 
 Ranks are 0-based in the kernel (``rank index 0`` is the rank-1 character); character and
@@ -80,7 +80,6 @@ N_STREAMS = 2 + MAX_SEATS
 RNG_DECK = 0
 RNG_DRAFT = 1
 RNG_SEAT0 = 2  # seat s decides with stream RNG_SEAT0 + s
-N_PARAMS = 53  # strategy parameters per seat (``policy.PR_*``)
 MAX_PICKS = MAX_SEATS  # character picks in one round's draft, at most (8 players: 8)
 SCRATCH_LEN = 16  # ``g[G_SCRATCH:]``: work space for functions that may not allocate
 
@@ -155,6 +154,36 @@ RANK_KING = 3  # rank index of the rank-4 (crown) characters
 RANK_BISHOP = 4
 RANK_9 = 8
 
+# --- how a build is paid (a decision's answer, bots.choose_build_mode) ------------------
+PAY_GOLD = 0        # pay the cost (gold, Thieves' Den cards, a Cardinal's assist)
+PAY_FRAMEWORK = 1   # destroy the Framework instead (2016)
+PAY_NECROPOLIS = 2  # build the Necropolis by destroying one of his districts (2016)
+
+# --- Tables.params: one row of strategy parameters per seat ---------------------------
+# (which family reads which: game/strategies.py FAMILY_PARAMS; values of the reference
+# family's own parameters are in gold)
+PR_BASE = 0  # PR_BASE + r: base desire for the rank-r character (r = 0..MAX_RANKS - 1)
+(PR_W_INCOME,        # value of each district that pays the character's income
+ PR_W_AGGRESSION,    # value of attacking characters per district of the leader's lead
+ PR_W_THREAT,        # penalty on characters the Assassin/Thief are likely to name
+ PR_CARD_NEED,       # gather cards while fewer than this many buildable cards are in hand
+ PR_GOLD_RESERVE,    # gold kept back when paying for attacks or the Smithy
+ PR_W_NEW_TYPE,      # build/keep bonus for a district type missing from the city
+ PR_SWAP_MARGIN,     # Magician swaps when another hand is this many cards larger
+ ) = range(PR_BASE + MAX_RANKS, PR_BASE + MAX_RANKS + 7)
+PR_CHAR = PR_SWAP_MARGIN + 1  # PR_CHAR + ch: desire for character ch (CH_*), whatever its rank
+(PR_R_CARD,          # value of a card gained
+ PR_R_CROWN,         # value of taking the crown (picking first next round)
+ PR_R_URGENCY,       # extra weight of harm to a seat per (share of his city built)^2
+ PR_R_DRAW_NEED,     # draw cards while fewer useful cards in hand than this ...
+ PR_R_DRAW_GOLD,     # ... plus this many per 4 gold in the stash
+ PR_R_BRIBE,         # pay a bribe of at most this x P(flower) x stash
+ PR_R_FINISH,        # complete the city first only when at most this many points behind
+ PR_R_BUILD,         # value of one build this turn (build limits, a lost turn)
+ PR_R_DENY,          # 2 players: weight of the opponent's gain in the face-down discard
+ ) = range(PR_CHAR + N_CHARACTERS, PR_CHAR + N_CHARACTERS + 9)
+N_PARAMS = PR_R_DENY + 1  # strategy parameters per seat
+
 # --- g: game scalars -----------------------------------------------------------------
 # The first G_CFG_LEN entries are the configuration, copied from ``Tables.cfg``.
 (G_RULESET,        # R_*
@@ -226,7 +255,7 @@ U_WARRANT = 1 << 7  # the warrant was spent on this turn's first paid build
 (P_GOLD,           # stash
  P_HAND_N,         # cards in hand
  P_CITY_N,         # districts in city
- P_FAMILY,         # strategy family (policy.F_*)
+ P_FAMILY,         # strategy family (its place in bots.FAMILIES)
  P_AT7,            # event index when the city size last rose to >= 7, -1 if below
  P_AT8,            # same for >= 8
  P_REVEALED,       # highest rank (1-based) revealed this round, 0 if none (2016 tie-break)

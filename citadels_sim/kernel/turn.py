@@ -24,7 +24,7 @@ from .layout import (G_BEWITCHED, G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_THREA
                      G_TURN_SEAT, G_TURN_USED, G_WITCH, P_REVEALED, R_FOUR_COLOR, U_GATHERED,
                      U_INCOME)
 from .log import EV_CALL, EV_RESUME, event
-from .policy import choose_build, choose_income_first
+from .bots.dispatch import choose_build, choose_income_first
 from .rules import build_limit, counts_toward_limit, income_type
 
 
