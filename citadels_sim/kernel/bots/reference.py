@@ -72,7 +72,7 @@ def known_out(st, s):
 @hot
 def gets_face_down(st, k):
     """Is pick ``k`` offered the face-down card too (4+ players: the last picker, when one
-    card is left for him, RULES.md §2.3)?"""
+    card is left for him, docs/rules.md §2.3.2)?"""
     g = st.g
     n = g[G_NP]
     return n >= 4 and k == n - 1 and g[G_NRANKS] - bits(g[G_FACEUP]) == n + 1
