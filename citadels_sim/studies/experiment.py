@@ -210,13 +210,6 @@ def parse(text: str, name: str, base: Path | None = None,
     if bad:
         raise ConfigError(f"experiment {name}: unknown grid key {bad[0]!r}; grid keys: "
                           + ", ".join(GRID) + ".")
-    if not grid:
-        raise ConfigError(f"experiment {name}: [grid] is empty; give at least one of "
-                          f"{', '.join(GRID)} (every combination of their values is a cell).")
-    empty = next((k for k, v in grid.items() if v == []), None)
-    if empty:
-        raise ConfigError(f"experiment {name}: grid.{empty} is an empty list; give at least "
-                          f"one value (or leave grid.{empty} out for its default).")
     skip_invalid = _need(doc.get("skip_invalid", False), bool, "skip_invalid")
     common = _need(doc.get("common_deals", False), bool, "common_deals")
     seating = doc.get("seating", "rotate")
@@ -228,6 +221,13 @@ def parse(text: str, name: str, base: Path | None = None,
     chunk = _need(doc.get("chunk_size", 100_000), int, "chunk_size")
     if chunk < 1:
         raise ConfigError(f"chunk_size must be positive, got {chunk}.")
+    if not grid:
+        raise ConfigError(f"experiment {name}: [grid] is empty; give at least one of "
+                          f"{', '.join(GRID)} (every combination of their values is a cell).")
+    empty = next((k for k, v in grid.items() if v == []), None)
+    if empty:
+        raise ConfigError(f"experiment {name}: grid.{empty} is an empty list; give at least "
+                          f"one value (or leave grid.{empty} out for its default).")
     named = {k: _need(doc.get(k + "s" if k == "lineup" else k, {}), dict, f"[{k}]")
              for k in ("characters", "districts", "lineup")}
     axes = {k: _need(grid.get(k, [d]), list, f"grid.{k}") for k, d in
