@@ -16,12 +16,11 @@ allowed range, :attr:`Param.allowed`: twice its search range, from 0 (or, for a 
 whose search goes below 0, twice its search low) to twice its search high (``citadels
 list`` prints them).  The range holds every value the tuner can deploy; beyond it lie the
 values that stall games (an infinite weight: every game reaches the round cap) or mean the
-opposite of the parameter's name (a negative weight).  Measured at both ends of every
-range, for every family, in seven games from 2 to 8 players: no more games reach the round
-cap than with the presets, but for ``card_need = 0`` (never take cards), which the tuner
-finds best at 4 players and which stalls up to half the games at 2.  A strategy may set
-only the parameters its family reads (:data:`FAMILY_PARAMS`), and every value is a finite
-number.
+opposite of the parameter's name (a negative weight).  At both ends of every range, for
+every family, in games of 2 to 8 players, at most 5% of the games reach the round cap
+(``tests/test_bad_input.py``), but for ``card_need = 0`` (never take cards): the tuner finds
+it best at 4 players, and it stalls up to half the games at 2.  A strategy may set only the
+parameters its family reads (:data:`FAMILY_PARAMS`), and every value is a finite number.
 """
 
 from __future__ import annotations
@@ -266,7 +265,8 @@ def load_file(path: str | Path) -> dict[str, Strategy]:
     """The presets of a strategy file (TOML, the format of ``presets.toml``)."""
     path = Path(path)
     if not path.is_file():
-        raise StrategyError(f"strategy file {str(path)!r} does not exist.")
+        raise StrategyError(f"strategy file {str(path)!r} "
+                            + ("is a directory." if path.is_dir() else "does not exist."))
     return parse_presets(path.read_text(encoding="utf-8"), str(path))
 
 
@@ -327,6 +327,10 @@ def get(spec: str | Strategy) -> Strategy:
         return _tweaked(found[name], tweaks, text)
     name, _, tweaks = text.partition(":")
     everything = known()
+    if not name:
+        raise StrategyError(f"A strategy without a name ({text!r}); presets: "
+                            f"{', '.join(everything)} (or FILE.toml:NAME for a strategy "
+                            "file's).")
     if name not in everything:
         raise StrategyError(f"Unknown strategy {name!r}; presets: {', '.join(everything)} "
                             "(or FILE.toml:NAME for a strategy file's).")

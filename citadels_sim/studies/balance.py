@@ -43,7 +43,7 @@ from tqdm.auto import tqdm
 
 from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
-from citadels_sim.engine.simulate import play_in_step
+from citadels_sim.engine.simulate import check_memory, play_in_step
 from citadels_sim.game import cards
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import get
@@ -411,6 +411,11 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
     executor = resolve(executor, client)
     players, skipped = spec.plan()
     root = Path(out) if out is not None else spec.default_out()
+    for n in players:  # before anything is written
+        config = spec._config(spec.characters, n, spec.removed)
+        for population in spec.strategies:
+            check_memory(max(spec.games, spec.deals), spec.chunk_size, config,
+                         [population] * n, False, here=executor.sequential, held=False)
     experiment.claim(root, "balance.json", spec.key())
     with store.on_interrupt(lambda: f"{store.chunks_written(root)} chunks written to {root}"):
         record, values, against, games = _play(spec, players, root, workers, progress,

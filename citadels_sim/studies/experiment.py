@@ -58,7 +58,7 @@ from tqdm.auto import tqdm
 from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed, rotations
-from citadels_sim.engine.simulate import Run, check_index, play_runs
+from citadels_sim.engine.simulate import Run, check_index, check_memory, play_runs
 from citadels_sim.engine.summary import Summary
 from citadels_sim.engine.warmup import ensure_kernel
 from citadels_sim.game.config import ConfigError, GameConfig
@@ -294,7 +294,8 @@ def load(path: str | Path, name: str | None = None,
     (``strategies_file``: as for :func:`parse`).  Errors name the file."""
     path = Path(path)
     if not path.is_file():
-        raise ConfigError(f"experiment file {str(path)!r} does not exist.")
+        raise ConfigError(f"experiment file {str(path)!r} "
+                          + ("is a directory." if path.is_dir() else "does not exist."))
     text = path.read_text()
     try:
         doc_name = tomllib.loads(text).get("name") if name is None else name
@@ -386,6 +387,9 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
     same whatever order they finish in.
     """
     executor = resolve(executor, client)
+    for cell in exp.cells:  # before anything is written
+        check_memory(cell.games_per_rotation, exp.chunk_size, cell.config,
+                     list(cell.rotations[0]), False, here=executor.sequential, held=False)
     root = Path(runs_dir) / exp.name
     claim(root, "experiment.toml", exp.source)
     _save_strategies(exp, root / STRATEGIES_COPY)

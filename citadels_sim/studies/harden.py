@@ -94,7 +94,12 @@ def _check_budgets(start: Strategy, config: GameConfig, rounds: int, exploit_fam
     """Refuse, before any search, a family with nothing to tune or a budget smaller than one
     generation of a search (an exploit search's league is one strategy; round k's holds the
     k exploiters found so far and the ``extra`` presets)."""
-    Space.of(start.family)
+    for what, family in ((f"start strategy {start.name!r}", start.family),
+                         (f"exploit_family {exploit_family!r}", exploit_family)):
+        try:
+            Space.of(family)
+        except ValueError as err:
+            raise ConfigError(f"{what}: {err}") from None
     players = config.players
     searches = [("exploit_budget", "--exploit-budget", exploit_budget, "an exploit search",
                  generation_games(1, players, DEFAULT_GAMES, default_popsize(exploit_family)))]

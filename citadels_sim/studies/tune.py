@@ -484,9 +484,13 @@ def tune(family: str | None = None, config: GameConfig | None = None,
     plan = Plan(name, family, config, members, start,
                 get(champion) if champion is not None else members[0], budget, games,
                 popsize, sigma, seed, copies)
-    most = max(lg.table_games(len(members), config.players, n) for n in (games, validate_games))
-    check_memory(most, most, config, [start.name] * config.players, False,
-                 here=executor.sequential, held=False)
+    for what, n in (("games", games), ("validate_games", validate_games)):
+        table = lg.table_games(len(members), config.players, n)
+        try:  # a table's games are played at once
+            check_memory(table, table, config, [start.name] * config.players, False,
+                         here=executor.sequential, held=False)
+        except ConfigError as err:
+            raise ConfigError(f"{what} {n:,} plays tables of {table:,} games: {err}") from None
     directory = Path(runs_dir) / plan.name
     store.open_run_dir(directory, "checkpoint.json")
     if executor.sequential:  # a cluster's workers load the kernel themselves
