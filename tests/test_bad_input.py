@@ -71,7 +71,7 @@ CASES = [  # (argv, words the one line must hold)
      ["games 1 per candidate", "12 members at 4 players", "at least 48"]),
     # the unclear ones
     (SIM + ["--players", "3", "--characters", ARTIST_SET],
-     ["The Artist (rank 9)", "3 players in classic", "4-8 players"]),
+     ["The Artist is a rank-9 character", "3 players in classic", "4-8 players"]),
     (["bench", "--games", "-10"], ["at least 1,000 games", "got -10"]),
     (["experiment", "noplayers.toml"], ["grid.players is an empty list", "at least one"]),
     (["compare", "heuristic", "builder", "--sprt-elo", "10,0"],
@@ -125,7 +125,8 @@ def test_bad_input_gets_one_line_and_writes_nothing(argv, words, tmp_path, monke
 
 @pytest.mark.parametrize("call,words", [
     (lambda: simulate(strategies="heuristic:income=nan", games=10), "income = nan"),
-    (lambda: GameConfig(players=3, characters=ARTIST_SET.split(",")), "The Artist (rank 9)"),
+    (lambda: GameConfig(players=3, characters=ARTIST_SET.split(",")),
+     "The Artist is a rank-9 character"),
     (lambda: Balance("base", sdm=-0.02), "got -2 points"),
     (lambda: Sprt.from_elo(10, 0), "elo0=10, elo1=0"),
     (lambda: simulate(games=10**12), "games in one simulate"),

@@ -39,7 +39,7 @@ COMMANDS: dict[str, Command] = {
                       "or check that it is cached"),
     "list": Command(None, play.list_all,
                     "rulesets, characters (with their player counts), every district card, "
-                    "presets, strategies and their parameters' ranges"),
+                    "named sets, strategy presets and their parameters' ranges"),
     "experiment": Command(studies.add_experiment, studies.experiment,
                           "run an experiment file and write its report"),
     "report": Command(studies.add_report, studies.report,

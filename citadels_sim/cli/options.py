@@ -22,7 +22,7 @@ def names(value: str | None) -> tuple[str, ...]:
 
 
 def name_or_names(value: str | None) -> str | tuple[str, ...] | None:
-    """A preset name as it is, or a comma-separated list as a tuple of names."""
+    """A name as it is (a named set), or a comma-separated list as a tuple of names."""
     return value if value is None or "," not in value else names(value)
 
 
@@ -60,9 +60,10 @@ def add_game(p: argparse.ArgumentParser, *, player_counts: list[int] | None = No
                        help="comma-separated player counts (default "
                             + ",".join(map(str, player_counts)) + ")")
     p.add_argument("--characters", default=None, required=characters_required,
-                   help="a preset name or comma-separated character names, one per rank")
+                   help="a named set (2016: first_game ...; classic: base) or comma-separated "
+                        "character names, one per rank")
     p.add_argument("--districts", default=None,
-                   help=f"2016: 14 unique districts or a preset (default {districts_default});"
+                   help=f"2016: 14 unique districts or a named set (default {districts_default});"
                         " classic: bonus purples")
     p.add_argument("--removed", default=None,
                    help="classic: base purple cards taken out, one per bonus purple beyond 3 "

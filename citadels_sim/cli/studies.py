@@ -84,7 +84,7 @@ def compare(a: argparse.Namespace) -> None:
 
 def add_balance(p: argparse.ArgumentParser) -> None:
     o.add_game(p, player_counts=[4, 5], characters_required=True, variants=False,
-               districts_default="a preset set's own, else first_game")
+               districts_default="a named set's own, else first_game")
     o.add_strategies(p, "heuristic,reference",
                      "comma-separated populations of bots, each playing every seat; verdicts "
                      "that change direction between them are bot-dependent")

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -258,15 +259,25 @@ def memory_per_game(config: GameConfig, names: list[str], picks: bool, chunk: in
     """(bytes a chunk of ``chunk`` games needs per game while it is played: the kernel's
     arrays and the chunk's frames; bytes each game's results keep once its chunk is in: its
     rows of ``seats`` and of ``picks`` at :data:`PICK_ROUNDS` rounds a game, and its share
-    of the chunk's count tables), measured on blank arrays of 100 games."""
+    of the chunk's count tables)."""
+    arrays, rows, counts = _frame_bytes(config, len(set(names)), picks)
+    return arrays + rows, rows + counts / chunk
+
+
+@lru_cache(maxsize=64)
+def _frame_bytes(config: GameConfig, strategies: int, picks: bool) -> tuple[float, float, int]:
+    """(kernel arrays a game, ``seats``/``picks`` rows a game, count tables a chunk) of a
+    game of ``config`` between ``strategies`` distinct strategies, measured on blank arrays
+    of 100 games."""
     n = 100
     raw = raw_arrays(n, picks, PICK_ROUNDS)
     raw["picks"][..., 0] = 0  # every rank held in every round
+    names = [f"strategy {i % strategies}" for i in range(config.players)]
     frames = frames_of(_seated(raw, config.players), 0, config, names, picks)
     rows = sum(f.estimated_size() for k, f in frames.items() if k in ("seats", "picks")) / n
     counts = sum(frames[k].estimated_size() for k in ("characters", "districts"))
     arrays = sum(a.nbytes for a in raw_arrays(n, picks, config.max_rounds).values()) / n
-    return arrays + rows, rows + counts / chunk
+    return arrays, rows, counts
 
 
 def _size(n: float) -> str:

@@ -183,8 +183,8 @@ class GameConfig:
             raise ConfigError(f"four_color has no rank-9 character (got the {rank9.name}).")
         if rank9 and not RANK9_PLAYERS[rs][0] <= n <= RANK9_PLAYERS[rs][1]:
             lo, hi = RANK9_PLAYERS[rs]
-            raise ConfigError(f"The {rank9.name} (rank 9) cannot play with {n} players in {rs}:"
-                              f" a rank-9 character plays at {lo}-{hi} players.")
+            raise ConfigError(f"The {rank9.name} is a rank-9 character, which cannot play with "
+                              f"{n} players in {rs}: rank 9 plays at {lo}-{hi} players.")
         needs9 = n == 8 or (rs == "2016" and n == 3)
         if needs9 and not rank9:
             raise ConfigError(f"A {n}-player {rs} game needs a rank-9 character "
