@@ -12,7 +12,9 @@ beats it, hardening returns the start); the exploit gains per round say how far 
 got.  The loop need not converge -- a round can open a new exploit -- so read the curve.
 
 Every search is a tuning run of its own (``runs_dir/NAME-exploitK``, ``NAME-roundK``), so a
-killed run started again resumes where it stopped and ends with the same result.
+killed run started again resumes where it stopped and ends with the same result.  A family
+with nothing to tune, or a budget smaller than one generation of a search, is refused
+before the first search starts.
 """
 
 from __future__ import annotations
