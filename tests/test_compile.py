@@ -75,3 +75,10 @@ def test_a_compile_says_what_it_is_doing(capsys):
     err = capsys.readouterr().err
     assert _MESSAGE in err and "first run only" in err
     assert "kernel compiled in" in err
+
+
+def test_bench_times_a_start_up_in_a_new_process():
+    """``citadels bench``'s start-up script runs (here with the kernel cached: none compiled)."""
+    from citadels_sim.engine.bench import start_up
+    warm = start_up(numba.config.CACHE_DIR)
+    assert warm.functions == 0 and warm.seconds > 0 and warm.max_rss_mb > 0

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numba
 
-from citadels_sim.game.config import GameConfig
-from .simulate import build_tables, play_chunk, resolve_strategies
+from citadels_sim.game.config import ConfigError, GameConfig
+from .simulate import build_tables, check_memory, play_chunk, resolve_strategies
 from .warmup import ensure_kernel
 
 #: the 2016 benchmark set: 9 characters, with the first_game districts (kept since the first
@@ -29,6 +29,9 @@ BENCH_2016_SET = ("Assassin", "Thief", "Magician", "Patrician", "Abbot", "Trader
 
 #: the strategies benchmarked side by side (every seat plays the same one)
 BENCH_STRATEGIES = ("heuristic", "reference")
+#: the fewest games a benchmark plays (half of them on one core): fewer time the start of
+#: the kernel's threads, not its speed
+MIN_GAMES = 1_000
 
 #: run in the child process: start-up to the first game played, with compile events
 _START_SCRIPT = """
@@ -112,14 +115,21 @@ def start_rows() -> list[tuple[str, str]]:
 
 def run(games: int = 200_000, cold: bool = True) -> list[tuple[str, str]]:
     """The benchmark table as (measure, value) rows."""
-    rows = start_rows() if cold else []
-    cores = numba.config.NUMBA_NUM_THREADS
+    if isinstance(games, bool) or not isinstance(games, int) or games < MIN_GAMES:
+        raise ConfigError(f"a benchmark plays at least {MIN_GAMES:,} games (half of them on "
+                          f"one core), got {games!r}.")
     configs = [("base game, classic, 4 players", GameConfig()),
                ("2016, 9 characters, 6 players, 14 unique districts",
                 GameConfig(ruleset="2016", players=6, characters=BENCH_2016_SET)),
                ("2016 cunning_agents preset (Witch, Blackmailer ...), 6 players",
                 GameConfig(ruleset="2016", players=6, characters="cunning_agents",
                            districts="cunning_agents"))]
+    for _, config in configs:  # a benchmark plays its games in one chunk
+        for strategies in BENCH_STRATEGIES:
+            check_memory(games, games, config, [strategies] * config.players, False,
+                         here=True, held=False)
+    rows = start_rows() if cold else []
+    cores = numba.config.NUMBA_NUM_THREADS
     for label, config in configs:
         for strategies in BENCH_STRATEGIES:  # side by side, on the same configuration
             one = throughput(config, strategies, games // 2, 1)

@@ -27,7 +27,7 @@ from citadels_sim.game.strategies import Strategy
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.log import EVENTS
 from citadels_sim.kernel.run import run_logged
-from .simulate import build_tables, resolve_strategies
+from .simulate import build_tables, check_index, resolve_strategies
 from .warmup import ensure_kernel
 
 #: event fields that hold a rank index or a district kind (in every event that has them)
@@ -42,8 +42,8 @@ _EVENT_FIELDS = {("exchange", "gave"): "district", ("exchange", "got"): "distric
 def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strategy],
            seed: int, game: int) -> list[dict]:
     """The events of game ``game`` of the run (config, strategies, seed)."""
-    if game < 0:
-        raise ValueError(f"game must be a non-negative game index, got {game}.")
+    check_index(seed, "seed")
+    check_index(game, "game (a game's index in the run)")
     lineup = resolve_strategies(strategies, config.players)
     ensure_kernel()
     log, seat_out, game_out = run_logged(build_tables(config, lineup), np.int64(seed),

@@ -11,6 +11,8 @@ written yet.
 
 from __future__ import annotations
 
+import math
+import os
 import sys
 import threading
 import time
@@ -18,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -41,6 +44,11 @@ from .warmup import ensure_kernel
 #: above this many games the per-round ``picks`` table is off unless asked for
 PICKS_AUTO_LIMIT = 100_000
 DEFAULT_CHUNK = 100_000
+#: rounds of a long game: the per-round ``picks`` table's rows a game, when memory is judged
+PICK_ROUNDS = 20
+#: bytes a chunk's description takes while a run is played (its task and the references to
+#: it; measured with tracemalloc on 200,000 chunks: 350-370)
+TASK_BYTES = 400
 
 
 def resolve_strategies(strategies: str | Strategy | Sequence[str | Strategy],
@@ -50,6 +58,9 @@ def resolve_strategies(strategies: str | Strategy | Sequence[str | Strategy],
         items = strategies.split(",") if isinstance(strategies, str) else [strategies]
     else:
         items = list(strategies)
+    if len(items) > 1 and any(isinstance(s, str) and not s.strip() for s in items):
+        raise ConfigError(f"strategies {strategies!r} hold an empty name: give one strategy "
+                          "for every seat, comma-separated, or a single one for all seats.")
     resolved = [get(s) for s in items]
     if len(resolved) == 1:
         resolved = resolved * players
@@ -78,11 +89,19 @@ def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int,
     plays on its own, ``NUMBA_NUM_THREADS``)."""
     if not isinstance(games, (int, np.integer)) or games < 1:
         raise ConfigError(f"games must be a positive integer, got {games!r}.")
-    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
-        raise ConfigError(f"seed must be an integer in [0, 2**63), got {seed!r}.")
-    if chunk_size < 1:
-        raise ConfigError(f"chunk_size must be positive, got {chunk_size}.")
+    check_index(seed, "seed")
+    if not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
+        raise ConfigError(f"chunk_size must be a positive integer, got {chunk_size!r}.")
     return threads_for(workers, executor)
+
+
+def check_index(value: int, what: str) -> int:
+    """``value`` if it is a whole number in [0, 2**63) (a seed, a game's index), else an
+    error naming ``what``."""
+    if (isinstance(value, bool) or not isinstance(value, (int, np.integer))
+            or not 0 <= value < 2**63):
+        raise ConfigError(f"{what} must be a whole number from 0 to 2**63 - 1, got {value!r}.")
+    return int(value)
 
 
 def threads_for(workers: int | None, executor: ChunkExecutor) -> int | None:
@@ -103,22 +122,31 @@ def threads_for(workers: int | None, executor: ChunkExecutor) -> int | None:
     return workers
 
 
-def play_chunk(tables: np.record, seed: int, first: int, n: int, players: int, picks: bool,
-               max_rounds: int) -> dict[str, np.ndarray]:
-    """Play games ``first .. first + n - 1`` and return the kernel's raw outputs."""
-    out = {
+def raw_arrays(n: int, picks: bool, rounds: int) -> dict[str, np.ndarray]:
+    """The kernel's output arrays for ``n`` games (``picks``: ``rounds`` rounds a game)."""
+    return {
         "seat": np.zeros((n, L.MAX_SEATS, L.O_SEAT_LEN), np.int32),
         "game": np.zeros((n, L.OG_GAME_LEN), np.int32),
         "held": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS), np.int16),
         "records": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS, L.C_LEN), np.int32),
-        "picks": (np.full((n, max_rounds, L.MAX_RANKS, 2), -1, np.int8) if picks
+        "picks": (np.full((n, rounds, L.MAX_RANKS, 2), -1, np.int8) if picks
                   else np.zeros((1, 0, L.MAX_RANKS, 2), np.int8)),
     }
+
+
+def play_chunk(tables: np.record, seed: int, first: int, n: int, players: int, picks: bool,
+               max_rounds: int) -> dict[str, np.ndarray]:
+    """Play games ``first .. first + n - 1`` and return the kernel's raw outputs."""
+    out = raw_arrays(n, picks, max_rounds)
     play_chunk_arrays(tables, seed, first, out["seat"], out["game"], out["held"], out["records"],
                       out["picks"])
-    for key in ("seat", "held", "records"):
-        out[key] = out[key][:, :players]
-    return out
+    return _seated(out, players)
+
+
+def _seated(raw: dict[str, np.ndarray], players: int) -> dict[str, np.ndarray]:
+    """The raw outputs cut to the game's seats."""
+    return {k: a[:, :players] if k in ("seat", "held", "records") else a
+            for k, a in raw.items()}
 
 
 @dataclass(frozen=True)
@@ -194,13 +222,111 @@ def play_task(task: ChunkTask) -> Played:
         start = time.perf_counter()
         raw = play_chunk(tables, task.seed, task.first, task.n, task.config.players,
                          task.picks, task.config.max_rounds)
-    frames = {"seats": seat_frame(raw, task.first, names),
-              "characters": character_counts(raw, task.first, task.config, names),
-              "districts": district_counts(raw, task.first, task.config, names)}
-    if task.picks:
-        frames["picks"] = pick_frame(raw, task.first, task.config, names)
+    frames = frames_of(raw, task.first, task.config, names, task.picks)
     return Played(frames, chunk_tables(frames) if task.summarise else None,
                   time.perf_counter() - start)
+
+
+def frames_of(raw: dict[str, np.ndarray], first: int, config: GameConfig, names: list[str],
+              picks: bool) -> dict[str, pl.DataFrame]:
+    """A chunk's frames from its raw outputs (``picks``: with the per-round table)."""
+    frames = {"seats": seat_frame(raw, first, names),
+              "characters": character_counts(raw, first, config, names),
+              "districts": district_counts(raw, first, config, names)}
+    if picks:
+        frames["picks"] = pick_frame(raw, first, config, names)
+    return frames
+
+
+def available_memory() -> int:
+    """Bytes of memory this machine can still give (Linux: ``MemAvailable``, within a
+    cgroup's limit; elsewhere: the physical memory)."""
+    try:
+        info = Path("/proc/meminfo").read_text()
+        free = int(info.split("MemAvailable:")[1].split()[0]) * 1024
+    except (OSError, IndexError, ValueError):
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    try:
+        limit = Path("/sys/fs/cgroup/memory.max").read_text().strip()
+        used = int(Path("/sys/fs/cgroup/memory.current").read_text())
+        return min(free, int(limit) - used) if limit != "max" else free
+    except (OSError, ValueError):
+        return free
+
+
+def memory_per_game(config: GameConfig, names: list[str], picks: bool, chunk: int
+                    ) -> tuple[float, float]:
+    """(bytes a chunk of ``chunk`` games needs per game while it is played: the kernel's
+    arrays and the chunk's frames; bytes each game's results keep once its chunk is in: its
+    rows of ``seats`` and of ``picks`` at :data:`PICK_ROUNDS` rounds a game, and its share
+    of the chunk's count tables)."""
+    arrays, rows, counts = _frame_bytes(config, len(set(names)), picks)
+    return arrays + rows, rows + counts / chunk
+
+
+@lru_cache(maxsize=64)
+def _frame_bytes(config: GameConfig, strategies: int, picks: bool) -> tuple[float, float, int]:
+    """(kernel arrays a game, ``seats``/``picks`` rows a game, count tables a chunk) of a
+    game of ``config`` between ``strategies`` distinct strategies, measured on blank arrays
+    of 100 games."""
+    n = 100
+    raw = raw_arrays(n, picks, PICK_ROUNDS)
+    raw["picks"][..., 0] = 0  # every rank held in every round
+    names = [f"strategy {i % strategies}" for i in range(config.players)]
+    frames = frames_of(_seated(raw, config.players), 0, config, names, picks)
+    rows = sum(f.estimated_size() for k, f in frames.items() if k in ("seats", "picks")) / n
+    counts = sum(frames[k].estimated_size() for k in ("characters", "districts"))
+    arrays = sum(a.nbytes for a in raw_arrays(n, picks, config.max_rounds).values()) / n
+    return arrays, rows, counts
+
+
+def _size(n: float) -> str:
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
+        if n < 1000 or unit == "PB":
+            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1000
+    raise AssertionError
+
+
+def _round_down(x: float) -> int:
+    """``x`` rounded down to two significant figures."""
+    if x < 100:
+        return max(0, int(x))
+    step = 10 ** (len(str(int(x))) - 2)
+    return int(x) // step * step
+
+
+def check_memory(games: int, chunk_size: int, config: GameConfig, names: list[str],
+                 picks: bool, *, here: bool, held: bool) -> None:
+    """Refuse, before a game is played, a run that needs more memory than this machine has
+    available: its chunks' descriptions (:data:`TASK_BYTES` each), a chunk as it is played
+    (``here``: on this machine) and every game's results (``held``: as :func:`simulate`
+    holds them)."""
+    chunk = min(chunk_size, games)
+    chunks = math.ceil(games / chunk)
+    playing, kept = memory_per_game(config, names, picks, chunk)
+    need = {"tasks": chunks * TASK_BYTES, "chunk": chunk * playing * here,
+            "held": games * kept * held}
+    free = available_memory()
+    if sum(need.values()) <= free:
+        return
+    worst = max(need, key=need.get)
+    has = f"but this machine has {_size(free)} available"
+    if worst == "held":
+        most = _round_down(max(0, free - need["tasks"] - need["chunk"]) / kept)
+        raise ConfigError(
+            f"{games:,} games would hold about {_size(need['held'])} of results in memory "
+            f"({kept:,.0f} bytes a game{' with picks' if picks else ''}), {has}: at most "
+            f"{most:,} games in one simulate (for more, iterate a Run, or run an experiment: "
+            "both keep memory bounded).")
+    if worst == "chunk":
+        raise ConfigError(f"a chunk of {chunk:,} games needs about {_size(need['chunk'])} of "
+                          f"memory ({playing:,.0f} bytes a game), {has}: at most "
+                          f"{_round_down(free / playing):,} games a chunk.")
+    raise ConfigError(f"{games:,} games in chunks of {chunk:,} are {chunks:,} chunks, whose "
+                      f"descriptions alone take about {_size(need['tasks'])}, {has}: give "
+                      f"fewer games or a chunk size of at least "
+                      f"{math.ceil(games * TASK_BYTES / free):,}.")
 
 
 class Run:
@@ -224,7 +350,8 @@ class Run:
                  games: int = 10_000, seed: int = 0, workers: int | None = None, *,
                  chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
                  out: str | Path | None = None,
-                 executor: ChunkExecutor | Executor | None = None, summarise: bool = False):
+                 executor: ChunkExecutor | Executor | None = None, summarise: bool = False,
+                 holds: bool = False):
         self.config = config or GameConfig()
         self.lineup = tuple(resolve_strategies(strategies, self.config.players))
         self.executor = resolve(executor)
@@ -233,6 +360,8 @@ class Run:
         self.picks = games <= PICKS_AUTO_LIMIT if picks is None else bool(picks)
         self.summarise = summarise
         self.names = [s.name for s in self.lineup]
+        check_memory(self.games, self.chunk_size, self.config, self.names, self.picks,
+                     here=self.executor.sequential, held=holds)
         self.meta = {"package_version": __version__, "kernel_version": KERNEL_VERSION,
                      "config": self.config.to_dict(), "strategies": self.names,
                      "seed": self.seed, "games": self.games, "chunk_size": self.chunk_size,
@@ -366,11 +495,17 @@ def simulate(config: GameConfig | None = None,
     :class:`Run` instead.
     """
     run = Run(config, strategies, games, seed, workers, chunk_size=chunk_size, picks=picks,
-              out=out, executor=resolve(executor, client))
+              out=out, executor=resolve(executor, client), holds=True)
     if progress is None:
         progress = games > chunk_size and sys.stderr.isatty()
     chunks: dict[int, dict[str, pl.DataFrame]] = {}
-    with tqdm(total=games, unit="game", disable=not progress, smoothing=0.1) as bar:
+    if out is None:
+        kept = store.on_interrupt(lambda: "nothing kept: the games were held in memory only "
+                                  "(out=DIR, --out DIR, keeps them and resumes)", False)
+    else:
+        kept = store.on_interrupt(lambda: f"{store.chunks_written(Path(out))} of "
+                                  f"{len(run.tasks())} chunks written to {out}")
+    with kept, tqdm(total=games, unit="game", disable=not progress, smoothing=0.1) as bar:
         for first, frames in run:
             chunks[first] = frames
             bar.update(min(run.chunk_size, run.games - first))

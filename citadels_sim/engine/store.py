@@ -12,13 +12,19 @@ Each part is written to a temporary name and renamed, ``seats`` last, so a chunk
 done only once all its parts exist; an interruption loses at most the chunks in flight.
 Chunks may be written in any order (an executor hands them back as they finish): each is
 found by its first game, and every reader sorts the parts into game order.
+
+A directory holds one run, marked by one file (:data:`MARKERS`): :func:`open_run_dir` refuses
+a file, a directory holding another kind of run, or one holding files and no run, before
+anything is written.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import polars as pl
@@ -28,6 +34,69 @@ from citadels_sim.game.config import ConfigError
 TABLES = ("characters", "districts", "picks", "seats")  # seats last: marks a finished chunk
 #: what must match for a rerun to resume into an existing directory
 FINGERPRINT = ("kernel_version", "config", "strategies", "seed", "games", "chunk_size", "picks")
+
+
+#: the file marking each kind of run directory, and what it holds
+MARKERS = {"meta.json": "a simulate run", "experiment.toml": "an experiment's run",
+           "balance.json": "a balance test's run", "checkpoint.json": "a tuning run"}
+#: a run's name: a plain file name (no path, not hidden)
+_NAME = re.compile(r"[^/\\\x00.][^/\\\x00]*")
+
+
+def open_run_dir(path: Path, marker: str) -> None:
+    """Make ``path`` the directory of a run marked by ``marker`` (a key of :data:`MARKERS`):
+    created if need be; refused, before anything is written, if it is a file, holds another
+    kind of run or holds files and no run; a clear error if it cannot be created."""
+    where = f"cannot write the run to {str(path)!r}"
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"{where}: it is a file; give a directory (a new one, or one "
+                          "holding this run to resume it).")
+    if path.is_dir() and not (path / marker).exists():
+        other = next((m for m in MARKERS if (path / m).exists()), None)
+        if other:
+            raise ConfigError(f"{where}: it holds {MARKERS[other]} ({other}), not "
+                              f"{MARKERS[marker]}; give another directory.")
+        if any(path.iterdir()):
+            raise ConfigError(f"{where}: it holds files but no run; give a new or empty "
+                              "directory (or one holding this run to resume it).")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ConfigError(f"{where}: {err.strerror or err}; give a directory you can write "
+                          "to.") from None
+
+
+def check_name(name: str, what: str) -> str:
+    """``name`` if it is a plain file name (a run's directory, a report's), else an error
+    naming ``what`` it names."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise ConfigError(f"{what} {name!r} is not a plain file name: no / or \\, not "
+                          "empty, not starting with a dot.")
+    return name
+
+
+def chunks_written(path: Path) -> int:
+    """How many chunks the runs in ``path`` and below have written (an interrupted run's
+    progress)."""
+    return sum(1 for _ in path.glob("**/seats/part-*.parquet")) if path.is_dir() else 0
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C; its text says what was kept (``resumable``: the same call
+    again resumes from there)."""
+
+    def __init__(self, kept: str, resumable: bool = True):
+        super().__init__(kept)
+        self.resumable = resumable
+
+
+@contextmanager
+def on_interrupt(kept: Callable[[], str], resumable: bool = True) -> Iterator[None]:
+    """Turn Ctrl-C inside the block into :class:`Interrupted` saying ``kept()``."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise Interrupted(kept(), resumable) from None
 
 
 def part_name(first: int) -> str:
@@ -72,7 +141,7 @@ class ChunkWriter:
 
     def __init__(self, path: Path, meta: dict):
         self.path = path
-        path.mkdir(parents=True, exist_ok=True)
+        open_run_dir(path, "meta.json")
         old = path / "meta.json"
         if old.exists():
             previous = json.loads(old.read_text())

@@ -2,7 +2,8 @@
 
 Per ruleset: each character with its rank and the player counts it may play at, each
 district card with its type, cost and copies (bonus and unique cards apart from the base
-deck), then the 2016 named sets' contents and the strategy presets with their parameters.
+deck), then the 2016 named sets' contents, the strategy presets with their parameters, and
+every parameter's default, search range (``citadels tune``) and allowed range.
 The player counts are not written down here: they are found by asking
 :class:`~citadels_sim.game.config.GameConfig` which games it accepts, so they follow the rules
 the simulator enforces.
@@ -13,7 +14,8 @@ from __future__ import annotations
 from citadels_sim.kernel.layout import TYPE_NAMES
 from . import cards
 from .config import BASE_CHARACTERS, PLAYER_RANGE, ConfigError, GameConfig
-from .strategies import FAMILY_PARAMS, PARAMS, presets
+from .strategies import (BASE_BOUNDS, DESIRES, FAMILY_PARAMS, N_RANK_PARAMS, PARAMS,
+                         allowed_range, presets)
 
 
 def _set_with(character: cards.Character) -> tuple[str, ...]:
@@ -121,4 +123,24 @@ def text() -> str:
         out.append(f"    family {s.family}; " + ", ".join(f"{k}={v:g}" for k, v in
                                                             params.items())
                    + "; base=" + ",".join(f"{b:g}" for b in s.base))
-    return "\n".join(out)
+    return "\n".join(out + _parameters())
+
+
+def _parameters() -> list[str]:
+    """Each parameter: default, search range, allowed range, the families reading it."""
+    out = ["strategy parameters (default; the range tune searches; the range a strategy may "
+           "give: twice the search range, from 0 or twice a negative search low):"]
+    rows = [(f"base1 .. base{N_RANK_PARAMS}", 1.0, BASE_BOUNDS, False,
+             [f for f, reads in FAMILY_PARAMS.items() if reads])]
+    for name, p in PARAMS.items():
+        if name in DESIRES[1:]:
+            continue
+        rows.append(("want_<character>" if name in DESIRES else name, p.default,
+                     (p.low, p.high), p.integer,
+                     [f for f, reads in FAMILY_PARAMS.items() if name in reads]))
+    for name, default, (low, high), whole, families in rows:
+        lo, hi = allowed_range(low, high)
+        out.append(f"  {name:<17} {default:>4g}  search {low:g} to {high:g}, allowed {lo:g} "
+                   f"to {hi:g}{' (whole numbers searched)' if whole else ''}; "
+                   f"{', '.join(families)}")
+    return out

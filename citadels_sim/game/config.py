@@ -26,6 +26,10 @@ class ConfigError(ValueError):
 FREE_BONUS = 3
 
 PLAYER_RANGE = {"classic": (2, 8), "2016": (2, 8), "four_color": (2, 7)}
+#: player counts at which a rank-9 character may play (four_color has none), docs/rules.md §1.4
+RANK9_PLAYERS = {"classic": (4, 8), "2016": (3, 8)}
+#: the Queen's own least player count
+QUEEN_PLAYERS = 5
 BASE_CHARACTERS = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect",
                    "Warlord")
 
@@ -155,10 +159,11 @@ class GameConfig:
                 BASE_CHARACTERS):
             raise ConfigError("four_color plays the base eight characters only: "
                               + ", ".join(BASE_CHARACTERS) + ".")
-        self._check_rank9(9 in by_rank)
+        self._check_rank9(by_rank.get(9))
         names_in = {c.name for c in chosen}
-        if "Queen" in names_in and self.players < 5:
-            raise ConfigError(f"The Queen needs at least 5 players (got {self.players}).")
+        if "Queen" in names_in and self.players < QUEEN_PLAYERS:
+            raise ConfigError(f"The Queen cannot play with {self.players} players: she plays "
+                              f"at {QUEEN_PLAYERS}-{RANK9_PLAYERS[self.ruleset][1]} players.")
         if "Emperor" in names_in and self.players == 2:
             raise ConfigError("The Emperor cannot play in a 2-player game; use the King "
                               "(or, in 2016, the Patrician).")
@@ -173,14 +178,16 @@ class GameConfig:
         named_set = _lookup(name, cards.named_sets(), "named set", self.ruleset)
         return named_set_characters(named_set, self.players)
 
-    def _check_rank9(self, has9: bool) -> None:
+    def _check_rank9(self, rank9: cards.Character | None) -> None:
         n, rs = self.players, self.ruleset
-        if rs == "four_color" and has9:
-            raise ConfigError("four_color has no rank-9 character.")
-        if has9 and (n == 2 or (rs == "classic" and n == 3)):
-            raise ConfigError(f"A rank-9 character is not allowed with {n} players in {rs}.")
+        if rs == "four_color" and rank9:
+            raise ConfigError(f"four_color has no rank-9 character (got the {rank9.name}).")
+        if rank9 and not RANK9_PLAYERS[rs][0] <= n <= RANK9_PLAYERS[rs][1]:
+            lo, hi = RANK9_PLAYERS[rs]
+            raise ConfigError(f"The {rank9.name} is a rank-9 character, which cannot play with "
+                              f"{n} players in {rs}: rank 9 plays at {lo}-{hi} players.")
         needs9 = n == 8 or (rs == "2016" and n == 3)
-        if needs9 and not has9:
+        if needs9 and not rank9:
             raise ConfigError(f"A {n}-player {rs} game needs a rank-9 character "
                               f"(Queen, Artist{', Tax Collector' if rs == '2016' else ''}).")
 

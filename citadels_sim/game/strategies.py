@@ -11,11 +11,23 @@ file's names known).
 Every parameter has search bounds next to its definition (:data:`PARAMS`,
 :data:`BASE_BOUNDS`); :func:`tunable` lists what a family reads, so ``citadels tune`` can
 search any family, a new one included, without further code.
+
+A value given as text (``name:param=value``, a strategy file) must lie in the parameter's
+allowed range, :attr:`Param.allowed`: twice its search range, from 0 (or, for a parameter
+whose search goes below 0, twice its search low) to twice its search high (``citadels
+list`` prints them).  The range holds every value the tuner can deploy; beyond it lie the
+values that stall games (an infinite weight: every game reaches the round cap) or mean the
+opposite of the parameter's name (a negative weight).  At both ends of every range, for
+every family, in games of 2 to 8 players, at most 5% of the games reach the round cap
+(``tests/test_bad_input.py``), but for ``card_need = 0`` (never take cards): the tuner finds
+it best at 4 players, and it stalls up to half the games at 2.  A strategy may set only the
+parameters its family reads (:data:`FAMILY_PARAMS`), and every value is a finite number.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 import tomllib
 from collections.abc import Iterable
@@ -42,6 +54,16 @@ class Param(NamedTuple):
     low: float
     high: float
     integer: bool = False
+
+    @property
+    def allowed(self) -> tuple[float, float]:
+        """The values a strategy may give it (see the module docstring)."""
+        return allowed_range(self.low, self.high)
+
+
+def allowed_range(low: float, high: float) -> tuple[float, float]:
+    """Twice the search range ``low``-``high``: from 0, or ``2 low`` below 0, to ``2 high``."""
+    return min(0.0, 2 * low), 2 * high
 
 
 #: parameter name -> Param (kernel index, default, search bounds)
@@ -109,10 +131,29 @@ class Strategy:
         if len(self.base) != N_RANK_PARAMS:
             raise StrategyError(f"Strategy {self.name!r}: base needs {N_RANK_PARAMS} values "
                                 f"(one per rank 1-9), got {len(self.base)}.")
-        bad = sorted(set(self.params) - set(PARAMS))
+        reads = FAMILY_PARAMS.get(self.family, tuple(PARAMS))
+        bad = [k for k in self.params if k not in reads]
+        if not reads and self.base != (1.0,) * N_RANK_PARAMS:
+            bad.insert(0, "base")
         if bad:
-            raise StrategyError(f"Unknown parameter {bad[0]!r} for strategy {self.name!r}; "
-                                f"parameters: base, {', '.join(PARAMS)}.")
+            what = (f"Unknown parameter {bad[0]!r} for strategy {self.name!r}; family "
+                    f"{self.family}" if bad[0] not in PARAMS and bad[0] != "base" else
+                    f"Strategy {self.name!r}: family {self.family} does not read {bad[0]!r};"
+                    " it")
+            raise StrategyError(f"{what} reads {_reads_text(reads)}.")
+        for key, value in [("base", b) for b in self.base] + list(self.params.items()):
+            if not math.isfinite(value):
+                raise StrategyError(f"Strategy {self.name!r}: {key} = {value} is not a "
+                                    "finite number.")
+
+    def check_ranges(self) -> Strategy:
+        """Itself, if every value lies in its allowed range (:attr:`Param.allowed`; the
+        strategies given as text are checked so, a Strategy built in code need not be)."""
+        for r, value in enumerate(self.base):
+            _in_range(value, f"base{r + 1}", allowed_range(*BASE_BOUNDS), self.name)
+        for key, value in self.params.items():
+            _in_range(value, key, PARAMS[key].allowed, self.name)
+        return self
 
     @property
     def family_id(self) -> int:
@@ -132,11 +173,35 @@ class Strategy:
                        forbid=tuple(dict.fromkeys(self.forbid + (character,))))
 
     def with_params(self, **changes: float) -> Strategy:
-        """A copy with some parameters changed (``base`` replaces the rank desires)."""
-        base = tuple(changes.pop("base", self.base))
+        """A copy with some parameters changed, named for them (``base`` replaces the rank
+        desires, ``base1`` .. ``base9`` one of them)."""
+        base = list(changes.pop("base", self.base))
+        named = {}
+        for key, value in changes.items():
+            rank = key[4:] if key.startswith("base") else ""
+            if rank.isdigit() and 1 <= int(rank) <= N_RANK_PARAMS:
+                base[int(rank) - 1] = value
+            else:
+                named[key] = value
         name = self.name + ":" + ",".join(f"{k}={v}" for k, v in changes.items())
-        return Strategy(name, self.family, base, {**self.params, **changes}, self.description,
-                        self.forbid)
+        return Strategy(name, self.family, tuple(base), {**self.params, **named},
+                        self.description, self.forbid)
+
+
+def _reads_text(reads: tuple[str, ...]) -> str:
+    """The parameters of ``reads`` in words (the desires as one pattern)."""
+    if not reads:
+        return "no parameter"
+    names = [k for k in reads if k not in DESIRES]
+    names += ["want_<character>"] if len(names) < len(reads) else []
+    return f"base1 .. base{N_RANK_PARAMS}, " + ", ".join(names)
+
+
+def _in_range(value: float, key: str, limits: tuple[float, float], name: str) -> None:
+    lo, hi = limits
+    if not lo <= value <= hi:
+        raise StrategyError(f"Strategy {name!r}: {key} = {value:g} is outside its allowed "
+                            f"range {lo:g} to {hi:g} (citadels list shows every range).")
 
 
 def tunable(family: str) -> list[tuple[str, Param]]:
@@ -184,7 +249,7 @@ def parse_presets(text: str, source: str) -> dict[str, Strategy]:
         try:
             out[name] = Strategy(
                 name, family, tuple(_number(x, "base") for x in base),
-                {k: _number(v, k) for k, v in table.items()}, str(description))
+                {k: _number(v, k) for k, v in table.items()}, str(description)).check_ranges()
         except StrategyError as err:
             raise StrategyError(f"{where}: {err}") from None
     return out
@@ -202,7 +267,8 @@ def load_file(path: str | Path) -> dict[str, Strategy]:
     """The presets of a strategy file (TOML, the format of ``data/strategies.toml``)."""
     path = Path(path)
     if not path.is_file():
-        raise StrategyError(f"strategy file {str(path)!r} does not exist.")
+        raise StrategyError(f"strategy file {str(path)!r} "
+                            + ("is a directory." if path.is_dir() else "does not exist."))
     return parse_presets(path.read_text(encoding="utf-8"), str(path))
 
 
@@ -263,6 +329,10 @@ def get(spec: str | Strategy) -> Strategy:
         return _tweaked(found[name], tweaks, text)
     name, _, tweaks = text.partition(":")
     everything = known()
+    if not name:
+        raise StrategyError(f"A strategy without a name ({text!r}); presets: "
+                            f"{', '.join(everything)} (or FILE.toml:NAME for a strategy "
+                            "file's).")
     if name not in everything:
         raise StrategyError(f"Unknown strategy {name!r}; presets: {', '.join(everything)} "
                             "(or FILE.toml:NAME for a strategy file's).")
@@ -270,20 +340,25 @@ def get(spec: str | Strategy) -> Strategy:
 
 
 def _tweaked(strategy: Strategy, tweaks: str, spec: str) -> Strategy:
-    """``strategy`` with the ``name=value,...`` changes of ``tweaks``."""
+    """``strategy`` with the ``name=value,...`` changes of ``tweaks`` (``base1`` ..
+    ``base9``: one rank's desire), each value in its allowed range."""
     if not tweaks:
         return strategy
-    changes = {}
+    changes: dict[str, float] = {}
     for item in tweaks.split(","):
-        key, eq, value = item.partition("=")
+        key, eq, value = (x.strip() for x in item.partition("="))
         try:
-            changes[key.strip()] = float(value)
+            changes[key] = float(value)
         except ValueError:
-            raise StrategyError(f"Bad strategy parameter {item!r} in {spec!r}: "
-                                "write name=number.") from None
+            eq = ""
         if not eq:
-            raise StrategyError(f"Bad strategy parameter {item!r} in {spec!r}: write name=number.")
-    return strategy.with_params(**changes)
+            raise StrategyError(f"Bad strategy parameter {item!r} in {spec!r}: "
+                                "write name=number.")
+        if key == "base":
+            raise StrategyError(f"Bad strategy parameter {item!r} in {spec!r}: base holds "
+                                f"{N_RANK_PARAMS} rank desires; set one with base1=number .. "
+                                f"base{N_RANK_PARAMS}=number.")
+    return strategy.with_params(**changes).check_ranges()
 
 
 def _toml_value(value: float) -> str:

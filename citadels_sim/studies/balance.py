@@ -41,8 +41,9 @@ import numpy as np
 import polars as pl
 from tqdm.auto import tqdm
 
+from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
-from citadels_sim.engine.simulate import play_in_step
+from citadels_sim.engine.simulate import check_memory, play_in_step
 from citadels_sim.game import cards
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import get
@@ -83,10 +84,12 @@ class Balance:
         if not isinstance(self.skip_invalid, bool):
             raise ConfigError(f"skip_invalid must be true or false, got {self.skip_invalid!r}.")
         if not 0 <= self.sdm < 1:
-            raise ConfigError(f"the smallest difference that matters is a share of games in "
-                              f"[0, 1) (0.02 = 2 points), got {self.sdm!r}.")
+            raise ConfigError(f"the smallest difference that matters must be from 0 to under "
+                              f"100 win-rate points (sdm 0 to under 1: 0.02 is 2 points), got "
+                              f"{self.sdm * 100:g} points (sdm {self.sdm!r}).")
         if not self.players or len(set(self.players)) != len(self.players):
-            raise ConfigError(f"players must list distinct player counts, got {self.players}.")
+            raise ConfigError(f"players must list distinct player counts, got "
+                              f"{list(self.players)}.")
         if not self.strategies:
             raise ConfigError("give at least one strategy (population).")
         for s in self.strategies:
@@ -408,7 +411,32 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
     executor = resolve(executor, client)
     players, skipped = spec.plan()
     root = Path(out) if out is not None else spec.default_out()
+    for n in players:  # before anything is written
+        config = spec._config(spec.characters, n, spec.removed)
+        for population in spec.strategies:
+            check_memory(max(spec.games, spec.deals), spec.chunk_size, config,
+                         [population] * n, False, here=executor.sequential, held=False)
     experiment.claim(root, "balance.json", spec.key())
+    with store.on_interrupt(lambda: f"{store.chunks_written(root)} chunks written to {root}"):
+        record, values, against, games = _play(spec, players, root, workers, progress,
+                                               executor)
+    value_frame = verdict.mark_bot_dependent(
+        verdict.decide(_with_interval(pl.DataFrame(values), "value"),
+                       ["players", "population", "set"], sdm=spec.sdm),
+        ["players", "set", "character"])
+    tables = record.tables()
+    return BalanceResult(
+        spec, record, value_frame,
+        _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
+        _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
+        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]))
+
+
+def _play(spec: Balance, players: list[int], root: Path, workers: int | None, progress: bool,
+          executor: ChunkExecutor) -> tuple[experiment.RunRecord, list, list, list]:
+    """Play (or read back) the experiment part, then restricted play at each player count
+    and population: the record, and the rows of the values, of set minus base, and of the
+    game measures."""
     exp = experiment.parse(spec.experiment_text(players), "games")
     record = experiment.run(exp, root, workers=workers, progress=progress, executor=executor)
     labels = [spec.label] + ([BASE] if spec.label != BASE else [])
@@ -430,16 +458,7 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
                 against += diffs
                 if len(cells) == 2:
                     games += _game_measures(record, cells, keys)
-    value_frame = verdict.mark_bot_dependent(
-        verdict.decide(_with_interval(pl.DataFrame(values), "value"),
-                       ["players", "population", "set"], sdm=spec.sdm),
-        ["players", "set", "character"])
-    tables = record.tables()
-    return BalanceResult(
-        spec, record, value_frame,
-        _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
-        _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
-        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]))
+    return record, values, against, games
 
 
 def _holders(t: dict[str, pl.DataFrame]) -> pl.DataFrame:

@@ -56,18 +56,24 @@ def elo_to_delta(elo: float) -> float:
 
 @dataclass(frozen=True)
 class Sprt:
-    """A sequential test of H0: difference = delta0 against H1: difference = delta1."""
+    """A sequential test of H0: difference = delta0 against H1: difference = delta1
+    (``elo``: the Elo values they were given as, see :meth:`from_elo`)."""
 
     delta0: float
     delta1: float
     alpha: float = 0.05
     beta: float = 0.05
+    elo: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         for name in ("alpha", "beta"):
             if not 0 < getattr(self, name) < 0.5:
                 raise ConfigError(f"SPRT {name} must be in (0, 0.5), got {getattr(self, name)}.")
         if not -1 < self.delta0 < self.delta1 < 1:
+            if self.elo:
+                raise ConfigError(f"SPRT needs elo0 < elo1, each finite and within about "
+                                  f"±6,000 Elo, got elo0={self.elo[0]:g}, "
+                                  f"elo1={self.elo[1]:g}.")
             raise ConfigError(f"SPRT needs -1 < delta0 < delta1 < 1, got {self.delta0}, "
                               f"{self.delta1}.")
 
@@ -75,7 +81,7 @@ class Sprt:
     def from_elo(cls, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05
                  ) -> Sprt:
         """Hypotheses given in logistic Elo (exact for two players)."""
-        return cls(elo_to_delta(elo0), elo_to_delta(elo1), alpha, beta)
+        return cls(elo_to_delta(elo0), elo_to_delta(elo1), alpha, beta, (elo0, elo1))
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -149,8 +155,10 @@ class Comparison:
         if self.sprt:
             lo, hi = self.sprt.bounds
             s = self.sprt
-            lines.append(f"SPRT delta0={s.delta0:+.4f} delta1={s.delta1:+.4f} alpha={s.alpha} "
-                         f"beta={s.beta}: LLR {self.llr:.2f} in [{lo:.2f}, {hi:.2f}] -> "
+            elo = f"elo0={s.elo[0]:g} elo1={s.elo[1]:g}, " if s.elo else ""
+            lines.append(f"SPRT {elo}delta0={s.delta0:+.4f} delta1={s.delta1:+.4f} "
+                         f"alpha={s.alpha} beta={s.beta}: LLR {self.llr:.2f} in "
+                         f"[{lo:.2f}, {hi:.2f}] -> "
                          + {"H0": "H0 accepted (the difference is nearer delta0)",
                             "H1": "H1 accepted (the difference is nearer delta1)",
                             None: "no decision yet (ran out of games)"}[self.verdict])

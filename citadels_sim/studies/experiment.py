@@ -58,7 +58,7 @@ from tqdm.auto import tqdm
 from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed, rotations
-from citadels_sim.engine.simulate import Run, play_runs
+from citadels_sim.engine.simulate import Run, check_index, check_memory, play_runs
 from citadels_sim.engine.summary import Summary
 from citadels_sim.engine.warmup import ensure_kernel
 from citadels_sim.game.config import ConfigError, GameConfig
@@ -132,6 +132,12 @@ class Experiment:
     def total_games(self) -> int:
         return sum(c.games for c in self.cells)
 
+    @property
+    def chunks(self) -> int:
+        """Chunks of every cell's every rotation."""
+        return sum(len(c.rotations) * math.ceil(c.games_per_rotation / self.chunk_size)
+                   for c in self.cells)
+
     def cells_frame(self) -> pl.DataFrame:
         """One row per cell: labels, games, rotations, the configuration it plays."""
         return pl.DataFrame([{**c.labels(), "games": c.games, "rotations": len(c.rotations),
@@ -198,7 +204,8 @@ def parse(text: str, name: str, base: Path | None = None,
                                                     "strategies_file")
     if strategies_file is not None:
         register_file(strategies_file)
-    grid = _need(doc.get("grid"), dict, "[grid]")
+    store.check_name(name, "experiment name")
+    grid = _need(doc.get("grid"), dict, f"experiment {name}: [grid]")
     if "preset" in grid:
         raise ConfigError(f"experiment {name}: grid key 'preset' is now 'set' (2016 named "
                           "sets, each with its own districts).")
@@ -217,6 +224,13 @@ def parse(text: str, name: str, base: Path | None = None,
     chunk = _need(doc.get("chunk_size", 100_000), int, "chunk_size")
     if chunk < 1:
         raise ConfigError(f"chunk_size must be positive, got {chunk}.")
+    if not grid:
+        raise ConfigError(f"experiment {name}: [grid] is empty; give at least one of "
+                          f"{', '.join(GRID)} (every combination of their values is a cell).")
+    empty = next((k for k, v in grid.items() if v == []), None)
+    if empty:
+        raise ConfigError(f"experiment {name}: grid.{empty} is an empty list; give at least "
+                          f"one value (or leave grid.{empty} out for its default).")
     named = {k: _need(doc.get(k + "s" if k == "lineup" else k, {}), dict, f"[{k}]")
              for k in ("characters", "districts", "lineup")}
     axes = {k: _need(grid.get(k, [d]), list, f"grid.{k}") for k, d in
@@ -252,9 +266,9 @@ def parse(text: str, name: str, base: Path | None = None,
                           "grid entries distinct names.")
     if not cells:
         raise ConfigError(f"experiment {name} has no playable cell.")
-    return Experiment(name, doc.get("title", name), doc.get("description", ""),
-                      _need(doc.get("seed", 0), int, "seed"), games, chunk, seating, cells,
-                      skipped, text)
+    seed = check_index(_need(doc.get("seed", 0), int, "seed"), "seed")
+    return Experiment(name, doc.get("title", name), doc.get("description", ""), seed, games,
+                      chunk, seating, cells, skipped, text)
 
 
 def _cell(ruleset, players, characters, districts, lineup, named, seating, games,
@@ -266,6 +280,10 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di,
                         removed=removed)
     pattern = lu if isinstance(lu, tuple) else (lu,)
+    if len(pattern) > players:
+        raise ConfigError(f"line-up {lu_label!r} names {len(pattern)} strategies for {players} "
+                          f"players: give at most {players} (a shorter line-up is repeated to "
+                          "fill the seats).")
     names = tuple(get(s).name for s in pattern)
     rots = rotations(names, players, seating)
     return Cell(ruleset, players, ch_label, di_label, lu_label, config, rots,
@@ -278,7 +296,8 @@ def load(path: str | Path, name: str | None = None,
     (``strategies_file``: as for :func:`parse`).  Errors name the file."""
     path = Path(path)
     if not path.is_file():
-        raise ConfigError(f"experiment file {str(path)!r} does not exist.")
+        raise ConfigError(f"experiment file {str(path)!r} "
+                          + ("is a directory." if path.is_dir() else "does not exist."))
     text = path.read_text()
     try:
         doc_name = tomllib.loads(text).get("name") if name is None else name
@@ -304,15 +323,15 @@ def _save_strategies(exp: Experiment, path: Path) -> None:
 
 
 def claim(root: Path, marker: str, text: str) -> None:
-    """Make ``root`` the directory of one run, described by ``text`` in ``root/marker``:
-    created if need be (a clear error if it cannot be), resumed if it holds the same run,
-    refused — before anything is written — if it holds another one."""
+    """Make ``root`` the directory of one run, described by ``text`` in ``root/marker``
+    (:func:`.store.open_run_dir`): resumed if it holds the same run, refused — before
+    anything is written — if it holds another one."""
+    store.open_run_dir(root, marker)
     file = root / marker
     if file.exists() and file.read_text() != text:
         raise ConfigError(f"{root} already holds a different run ({marker} differs); "
                           "choose another directory, or delete it to start again.")
     try:
-        root.mkdir(parents=True, exist_ok=True)
         file.write_text(text)
     except OSError as err:
         raise ConfigError(f"cannot write the run to {str(root)!r}: "
@@ -370,6 +389,9 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
     same whatever order they finish in.
     """
     executor = resolve(executor, client)
+    for cell in exp.cells:  # before anything is written
+        check_memory(cell.games_per_rotation, exp.chunk_size, cell.config,
+                     list(cell.rotations[0]), False, here=executor.sequential, held=False)
     root = Path(runs_dir) / exp.name
     claim(root, "experiment.toml", exp.source)
     _save_strategies(exp, root / STRATEGIES_COPY)
@@ -379,7 +401,10 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
         ensure_kernel()
     jobs = _runs(exp, root, workers, executor)
     cells = {id(job): cell for cell, job in jobs}
-    with tqdm(total=exp.total_games, unit="game", disable=not progress, smoothing=0.05) as bar:
+    kept = store.on_interrupt(lambda: f"{store.chunks_written(root)} of {exp.chunks} chunks "
+                              f"written to {root}")
+    with kept, tqdm(total=exp.total_games, unit="game", disable=not progress,
+                    smoothing=0.05) as bar:
         for job, first, played in play_runs([job for _, job in jobs], executor):
             cell = cells[id(job)]
             bar.set_description(cell.slug)

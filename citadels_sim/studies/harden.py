@@ -12,7 +12,9 @@ beats it, hardening returns the start); the exploit gains per round say how far 
 got.  The loop need not converge -- a round can open a new exploit -- so read the curve.
 
 Every search is a tuning run of its own (``runs_dir/NAME-exploitK``, ``NAME-roundK``), so a
-killed run started again resumes where it stopped and ends with the same result.
+killed run started again resumes where it stopped and ends with the same result.  A family
+with nothing to tune, or a budget smaller than one generation of a search, is refused
+before the first search starts.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from pathlib import Path
 import polars as pl
 from tqdm.auto import tqdm
 
+from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
-from .tune import Tuning, tune
+from .tune import (DEFAULT_GAMES, Space, Tuning, checkpointed, default_popsize,
+                   generation_games, tune)
 
 #: default games of each round's tuning of the strategy, and of each exploit search
 DEFAULT_BUDGET = 1_500_000
@@ -63,7 +67,7 @@ class Hardening:
                 "gain_points": 100 * (v["share"] - fair),
                 "gain_low": 100 * (v["low"] - fair), "gain_high": 100 * (v["high"] - fair),
                 "deployed": k == self.deployed})
-        return pl.DataFrame(rows)
+        return pl.DataFrame(rows, schema_overrides={"copies_share": pl.Float64})
 
     def text(self) -> str:
         """A plain-text summary, one line per round."""
@@ -80,6 +84,32 @@ class Hardening:
 def _strategies(specs: str | Sequence[str | Strategy]) -> list[Strategy]:
     items = specs.split(",") if isinstance(specs, str) else list(specs)
     return [get(s) for s in items if not isinstance(s, str) or s.strip()]
+
+
+def _check_budgets(start: Strategy, config: GameConfig, rounds: int, exploit_family: str,
+                   extra: int, budget: int, exploit_budget: int) -> None:
+    """Refuse, before any search, a family with nothing to tune or a budget smaller than one
+    generation of a search (an exploit search's league is one strategy; round k's holds the
+    k exploiters found so far and the ``extra`` presets)."""
+    for what, family in ((f"start strategy {start.name!r}", start.family),
+                         (f"exploit_family {exploit_family!r}", exploit_family)):
+        try:
+            Space.of(family)
+        except ValueError as err:
+            raise ConfigError(f"{what}: {err}") from None
+    players = config.players
+    searches = [("exploit_budget", "--exploit-budget", exploit_budget, "an exploit search",
+                 generation_games(1, players, DEFAULT_GAMES, default_popsize(exploit_family)))]
+    if rounds:
+        popsize = default_popsize(start.family)
+        searches.append(("budget", "--budget", budget, "a round's tuning", max(
+            generation_games(k + extra, players, DEFAULT_GAMES, popsize)
+            for k in range(1, rounds + 1))))
+    for what, flag, given, search, least in searches:
+        if not isinstance(given, int) or given < least:
+            raise ConfigError(f"{what} ({flag}) {given!r} is less than one generation of "
+                              f"{search} at {players} players ({least:,} games); give at "
+                              f"least {least:,}.")
 
 
 def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int = 4, *,
@@ -114,14 +144,23 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
         raise ConfigError("hardening reads every exploit from its held-out validation: "
                           f"validate_games must be positive, got {validate_games}.")
     extra = _strategies(extra)
-    name = name or f"hardened-{start.name}"
+    name = store.check_name(name or f"hardened-{start.name}", "hardened strategy name")
+    _check_budgets(start, config, rounds, exploit_family, len(extra), budget, exploit_budget)
     executor = resolve(executor, client)
     common = dict(config=config, seed=seed, runs_dir=runs_dir, sprt=None,
                   validate_games=validate_games, workers=workers, progress=False,
                   executor=executor)
     current, exploiters, exploits, tunings = start, [], [], []
-    with tqdm(total=2 * rounds + 1, unit="search", desc=f"hardening {start.name}",
-              disable=not progress) as bar:
+
+    def kept() -> str:
+        search = (f"exploit{len(exploits)}" if len(exploits) == len(tunings) else
+                  f"round{len(tunings) + 1}")
+        return (f"{len(exploits) + len(tunings)} of {2 * rounds + 1} searches finished; "
+                + checkpointed(Path(runs_dir) / f"{name}-{search}"))
+
+    bar = tqdm(total=2 * rounds + 1, unit="search", desc=f"hardening {start.name}",
+               disable=not progress)
+    with store.on_interrupt(kept), bar:
         for k in range(rounds + 1):
             ex = tune(exploit_family, league=[current], budget=exploit_budget,
                       name=f"{name}-exploit{k}", **common)

@@ -80,7 +80,7 @@ def schedule(league: Sequence[Strategy], players: int, games: int, seed: int,
     ``("train", generation)``), so distinct streams never share a deal."""
     blocks = len(league)
     draw = np.random.default_rng(derive_seed(seed, *stream, "league"))
-    per = max(1, math.ceil(games / (blocks * players)))
+    per = table_games(blocks, players, games)
     tables = []
     for b in range(blocks):
         opponents = ((league[b],) if copies else
@@ -88,6 +88,12 @@ def schedule(league: Sequence[Strategy], players: int, games: int, seed: int,
         tables += [Table(seat, opponents, derive_seed(seed, *stream, b, seat), per, copies)
                    for seat in range(players)]
     return tables
+
+
+def table_games(members: int, players: int, games: int) -> int:
+    """The games of each table of an evaluation of about ``games`` games against a league of
+    ``members``: one table per member and seat, every table alike (at least one game)."""
+    return max(1, math.ceil(games / (members * players)))
 
 
 #: tables with fewer games than this play on one thread (see the module docstring)

@@ -38,9 +38,10 @@ import numpy as np
 import polars as pl
 from tqdm.auto import tqdm
 
+from citadels_sim.engine import store
 from citadels_sim.engine.executor import LOCAL, ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed
-from citadels_sim.engine.simulate import threads_for
+from citadels_sim.engine.simulate import check_index, check_memory, threads_for
 from citadels_sim.engine.warmup import ensure_kernel
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import (FAMILIES, Param, Strategy, StrategyError, get, presets,
@@ -124,6 +125,17 @@ class Space:
     def table(self) -> list[dict]:
         return [{"parameter": n, "low": p.low, "high": p.high, "whole": p.integer}
                 for n, p in zip(self.names, self.params)]
+
+
+def default_popsize(family: str) -> int:
+    """CMA-ES's own population for ``family``'s space: 4 + 3 ln d."""
+    return 4 + int(3 * math.log(len(Space.of(family))))
+
+
+def generation_games(members: int, players: int, games: int, popsize: int) -> int:
+    """Games of one generation: ``popsize`` candidates and the search mean, each playing
+    ``games`` rounded up to fill every table alike (:func:`.league.table_games`)."""
+    return (popsize + 1) * members * players * lg.table_games(members, players, games)
 
 
 # ---- settings and checkpoint ----------------------------------------------------------------
@@ -409,7 +421,8 @@ def tune(family: str | None = None, config: GameConfig | None = None,
     budget : games of the search (every candidate's, the search mean's included).
     start : the strategy the search starts from (default: the family's shipped preset).
     champion : the strategy the SPRT tests against (default: the league's first).
-    games : games per candidate and generation (rounded up to fill every seat alike).
+    games : games per candidate and generation, at least one per seat for each league
+        member (rounded up to a multiple of that, to fill every seat alike).
     popsize : CMA-ES population (default: its own, 4 + 3 ln d).
     sigma : CMA-ES initial step in the [0, 1]-scaled space.
     seed : master seed: training, validation and SPRT deals and CMA-ES draws derive from it.
@@ -428,7 +441,7 @@ def tune(family: str | None = None, config: GameConfig | None = None,
         candidate's evaluation of a generation is one task, so a cluster plays a
         generation's candidates side by side; the result is the same everywhere.
     """
-    from .compare import Sprt, compare
+    from .compare import Sprt
     if family is None and start is None:
         raise ConfigError("give the family to tune, or a start strategy (--family/--start).")
     start = get(start) if start is not None else default_start(family)
@@ -439,13 +452,19 @@ def tune(family: str | None = None, config: GameConfig | None = None,
     config = config or GameConfig()
     members = _lineup(league) or (start,) + tuple(
         s for s in presets().values() if s.family != "random" and s.name != start.name)
-    space = Space.of(family)
+    Space.of(family)  # a family with nothing to tune is refused here
     for what, value, least in (("budget", budget, 1), ("games", games, 1),
                                ("validate_games", validate_games, 0),
                                ("sprt_games", sprt_games, 1)):
         if not isinstance(value, (int, np.integer)) or value < least:
             raise ConfigError(f"{what} must be an integer of at least {least}, got {value!r}.")
-    popsize = popsize or 4 + int(3 * math.log(len(space)))
+    least = len(members) * config.players
+    if games < least:
+        raise ConfigError(f"games {games} per candidate is fewer than one game per seat for "
+                          f"each of the league's {len(members)} members at {config.players} "
+                          f"players: give at least {least} (games are rounded up to a "
+                          f"multiple of {least}).")
+    popsize = popsize or default_popsize(family)
     if popsize < 2:
         raise ConfigError(f"popsize must be at least 2, got {popsize}.")
     if sprt is not None and not isinstance(sprt, Sprt):
@@ -453,29 +472,62 @@ def tune(family: str | None = None, config: GameConfig | None = None,
     if not 0 < sigma <= 1:
         raise ConfigError(f"sigma must be in (0, 1] (the search space is [0, 1]^d), "
                           f"got {sigma}.")
+    check_index(seed, "seed")
+    name = store.check_name(name or default_name(family, config), "tuning run name")
     executor = resolve(executor, client)
     threads_for(workers, executor)
-    plan = Plan(name or default_name(family, config), family, config, members, start,
+    plan = Plan(name, family, config, members, start,
                 get(champion) if champion is not None else members[0], budget, games,
                 popsize, sigma, seed, copies)
+    for what, n in (("games", games), ("validate_games", validate_games)):
+        table = lg.table_games(len(members), config.players, n)
+        try:  # a table's games are played at once
+            check_memory(table, table, config, [start.name] * config.players, False,
+                         here=executor.sequential, held=False)
+        except ConfigError as err:
+            raise ConfigError(f"{what} {n:,} plays tables of {table:,} games: {err}") from None
+    directory = Path(runs_dir) / plan.name
+    store.open_run_dir(directory, "checkpoint.json")
     if executor.sequential:  # a cluster's workers load the kernel themselves
         ensure_kernel()
     start_time = time.perf_counter()
-    final, history, timing = _search(plan, Path(runs_dir) / plan.name, fresh, executor,
-                                     workers, progress)
-    c = config
+    with store.on_interrupt(lambda: checkpointed(directory)):
+        return _tuned(plan, directory, fresh, executor, workers, progress, validate_games,
+                      sprt, sprt_games, start_time)
+
+
+def checkpointed(directory: Path) -> str:
+    """What the checkpoint in ``directory`` holds, in words (an interrupted run's progress)."""
+    path = Checkpoint(directory).path
+    state = json.loads(path.read_text()) if path.exists() else None
+    if state is None:
+        return f"no generation finished yet in {directory}"
+    done, total = state["generation"], state["settings"]["generations"]
+    return (f"{done} of {total} generations checkpointed in {directory}"
+            + (" (the search is done: the validation and the SPRT play again)"
+               if done == total else ""))
+
+
+def _tuned(plan: Plan, directory: Path, fresh: bool, executor: ChunkExecutor,
+           workers: int | None, progress: bool, validate_games: int, sprt: Sprt | None,
+           sprt_games: int, start_time: float) -> Tuning:
+    """The search (resumed from its checkpoint), then the deployed strategy's validation and
+    SPRT: :func:`tune`'s work once its arguments are checked."""
+    from .compare import compare
+    final, history, timing = _search(plan, directory, fresh, executor, workers, progress)
+    c = plan.config
     deployed = plan.space.decode(
-        final, start, plan.name,
-        f"Tuned by citadels tune: family {family}, {c.ruleset}, {c.players} players, "
-        f"league {', '.join(s.name for s in members)}, {timing['tuning_games']:,} games, "
-        f"seed {seed}.")
+        final, plan.start, plan.name,
+        f"Tuned by citadels tune: family {plan.family}, {c.ruleset}, {c.players} players, "
+        f"league {', '.join(s.name for s in plan.league)}, {timing['tuning_games']:,} games, "
+        f"seed {plan.seed}.")
     t0 = time.perf_counter()
-    validation = (validate(deployed, start, plan, validate_games, workers, progress,
+    validation = (validate(deployed, plan.start, plan, validate_games, workers, progress,
                            executor) if validate_games else {})
     timing["validation_seconds"] = round(time.perf_counter() - t0, 2)
     t0 = time.perf_counter()
-    comparison = (compare(deployed, plan.champion, config, sprt_games,
-                          derive_seed(seed, "sprt"), sprt=sprt, workers=workers,
+    comparison = (compare(deployed, plan.champion, c, sprt_games,
+                          derive_seed(plan.seed, "sprt"), sprt=sprt, workers=workers,
                           progress=progress, executor=executor) if sprt is not None else None)
     timing["sprt_seconds"] = round(time.perf_counter() - t0, 2)
     timing["wall_seconds"] = round(time.perf_counter() - start_time, 2)

@@ -1,0 +1,113 @@
+"""Commands that make bots: tune (CMA-ES against a league) and harden (tune against its own
+exploiters, round after round).
+
+Each command is a pair: ``add_NAME(parser)`` declares its options, ``NAME(args)`` runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from . import options as o
+from .studies import write_report
+
+
+def add_tune(p: argparse.ArgumentParser) -> None:
+    o.add_game(p)
+    p.add_argument("--family", default=None,
+                   help="the family to tune (default: the --start strategy's)")
+    p.add_argument("--league", default=None,
+                   help="comma-separated opponents each opponent seat draws from (presets "
+                        "or FILE.toml:NAME; default: the start and every other shipped "
+                        "preset but random)")
+    p.add_argument("--start", default=None,
+                   help="strategy the search starts from (default: the family's preset)")
+    p.add_argument("--copies", action="store_true",
+                   help="the candidate in every seat but one, each league member alone in "
+                        "the last; fitness: the copies' share together (tune against "
+                        "exploiters to be hard to exploit)")
+    p.add_argument("--champion", default=None,
+                   help="strategy the SPRT tests against (default: the league's first)")
+    p.add_argument("--budget", type=int, default=200_000,
+                   help="games of the search (default 200000)")
+    p.add_argument("--games", type=int, default=None,
+                   help="games per candidate per generation, at least one per seat for each "
+                        "league member (default 500)")
+    p.add_argument("--popsize", type=int, default=None,
+                   help="CMA-ES population (default 4 + 3 ln d)")
+    p.add_argument("--sigma", type=float, default=None,
+                   help="CMA-ES initial step, parameters scaled to [0, 1] (default 0.2)")
+    o.add_seed(p)
+    p.add_argument("--name", default=None,
+                   help="run, report and tuned preset name, a plain file name (default "
+                        "tuned-FAMILY-RULESET-Np)")
+    p.add_argument("--validate-games", type=int, default=None,
+                   help="held-out games of the validation (default 100000; 0: none)")
+    o.add_sprt(p, " (default 0,0.02)")
+    p.add_argument("--sprt-games", type=int, default=None,
+                   help="most deals of the SPRT against the champion (default 20000)")
+    p.add_argument("--no-sprt", action="store_true", help="no SPRT against the champion")
+    p.add_argument("--fresh", action="store_true",
+                   help="start again instead of resuming the run's checkpoint")
+    o.add_execution(p)
+    o.add_dirs(p)
+    o.add_strategies_file(p)
+
+
+def tune(a: argparse.Namespace) -> None:
+    from citadels_sim.studies.tune import DEFAULT_SPRT, tune
+    test = o.sprt(a, None if a.no_sprt else DEFAULT_SPRT)
+    if a.no_sprt and test:
+        raise ValueError("--no-sprt leaves the SPRT out: leave out --sprt-elo and "
+                         "--sprt-delta too.")
+    given = {k: getattr(a, k) for k in ("games", "popsize", "sigma", "validate_games",
+                                        "sprt_games") if getattr(a, k) is not None}
+    with o.cluster(a) as executor:
+        result = tune(a.family, o.config(a), a.league, a.budget, start=a.start,
+                      champion=a.champion, seed=a.seed, name=a.name, runs_dir=a.runs,
+                      sprt=test, workers=a.workers, progress=not a.no_progress,
+                      fresh=a.fresh, copies=a.copies, executor=executor, **given)
+    print(result.text())
+    path = write_report(result, Path(a.reports) / result.plan.name)
+    print(f"strategy written to {path / 'strategy.toml'}; checkpoint: "
+          f"{Path(a.runs) / result.plan.name}")
+
+
+def add_harden(p: argparse.ArgumentParser) -> None:
+    o.add_game(p)
+    p.add_argument("--start", required=True,
+                   help="the strategy to harden (a preset or FILE.toml:NAME)")
+    p.add_argument("--rounds", type=int, default=4,
+                   help="tuning rounds (default 4; 0 only measures the start)")
+    p.add_argument("--exploit-family", default="heuristic",
+                   help="the family of the exploiters searched (default heuristic)")
+    p.add_argument("--extra", default="builder,heuristic",
+                   help="presets in every round's league beside the exploiters "
+                        "(default builder,heuristic)")
+    p.add_argument("--budget", type=int, default=1_500_000,
+                   help="games of each round's tuning (default 1500000)")
+    p.add_argument("--exploit-budget", type=int, default=700_000,
+                   help="games of each exploit search (default 700000)")
+    p.add_argument("--validate-games", type=int, default=100_000,
+                   help="held-out games of every search's validation (default 100000)")
+    o.add_seed(p)
+    p.add_argument("--name", default=None,
+                   help="the hardened strategy's name and the runs' prefix, a plain file "
+                        "name (default hardened-START)")
+    o.add_execution(p)
+    o.add_dirs(p)
+    o.add_strategies_file(p)
+
+
+def harden(a: argparse.Namespace) -> None:
+    from citadels_sim.studies.harden import harden
+    with o.cluster(a) as executor:
+        result = harden(a.start, o.config(a), a.rounds, exploit_family=a.exploit_family,
+                        extra=a.extra, budget=a.budget, exploit_budget=a.exploit_budget,
+                        seed=a.seed, name=a.name, runs_dir=a.runs,
+                        validate_games=a.validate_games, workers=a.workers,
+                        progress=not a.no_progress, executor=executor)
+    print(result.text())
+    path = write_report(result, Path(a.reports) / result.strategy.name)
+    print(f"strategy written to {path / 'strategy.toml'}")

@@ -1,0 +1,161 @@
+"""Option groups shared by the commands, and the values the commands build from them.
+
+Each ``add_*`` function declares one group on a command's parser; :func:`config`,
+:func:`sprt` and :func:`cluster` turn the parsed options into the package's objects.  Every
+check of a value lives in the package (``GameConfig``, ``Strategy``, the studies' specs), so
+the Python API refuses what the command line refuses, with the same message.
+"""
+
+from __future__ import annotations
+
+import argparse
+from contextlib import AbstractContextManager, nullcontext
+
+from citadels_sim.game.config import GameConfig
+from citadels_sim.game.strategies import presets
+
+
+# ---- argument types -----------------------------------------------------------------------
+def names(value: str | None) -> tuple[str, ...]:
+    """A comma-separated list of names as a tuple (blanks around each dropped)."""
+    return tuple(x.strip() for x in value.split(",")) if value else ()
+
+
+def name_or_names(value: str | None) -> str | tuple[str, ...] | None:
+    """A name as it is (a named set), or a comma-separated list as a tuple of names."""
+    return value if value is None or "," not in value else names(value)
+
+
+def ints(value: str) -> list[int]:
+    """``"4,5"`` -> ``[4, 5]`` (an argparse type)."""
+    try:
+        return [int(x) for x in value.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers, got {value!r}"
+                                         ) from None
+
+
+def pair(value: str) -> tuple[float, float]:
+    """``"0,0.02"`` -> ``(0.0, 0.02)`` (an argparse type)."""
+    try:
+        lo, hi = (float(x) for x in value.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected two numbers 'X0,X1', got {value!r}"
+                                         ) from None
+    return lo, hi
+
+
+# ---- the game -----------------------------------------------------------------------------
+def add_game(p: argparse.ArgumentParser, *, player_counts: list[int] | None = None,
+             characters_required: bool = False, variants: bool = True,
+             districts_default: str = "first_game") -> None:
+    """The game's options.  ``player_counts``: ``--players`` takes a comma-separated list,
+    by default these; ``variants``: also ``--quick`` and ``--max-rounds``;
+    ``districts_default``: what the 2016 districts are when none are given, in words."""
+    p.add_argument("--ruleset", default="classic", help="classic, 2016 or four_color")
+    if player_counts is None:
+        p.add_argument("--players", type=int, default=4, help="2-8 players (default 4)")
+    else:
+        p.add_argument("--players", type=ints, default=player_counts,
+                       help="comma-separated player counts (default "
+                            + ",".join(map(str, player_counts)) + ")")
+    p.add_argument("--characters", default=None, required=characters_required,
+                   help="a named set (2016: first_game ...; classic: base) or comma-separated "
+                        "character names, one per rank")
+    p.add_argument("--districts", default=None,
+                   help=f"2016: 14 unique districts or a named set (default {districts_default});"
+                        " classic: bonus purples")
+    p.add_argument("--removed", default=None,
+                   help="classic: base purple cards taken out, one per bonus purple beyond 3 "
+                        "(and the Graveyard with the Diplomat)")
+    if variants:
+        p.add_argument("--quick", action="store_true", help="classic quick game (7 districts)")
+        p.add_argument("--max-rounds", type=int, default=100, help="safety cap on rounds")
+
+
+def config(a: argparse.Namespace) -> GameConfig:
+    """The GameConfig of the game options (one player count)."""
+    return GameConfig(ruleset=a.ruleset, players=a.players,
+                      characters=name_or_names(a.characters),
+                      districts=name_or_names(a.districts), removed=names(a.removed) or None,
+                      quick=a.quick, max_rounds=a.max_rounds)
+
+
+def add_seed(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+
+
+# ---- strategies ---------------------------------------------------------------------------
+def add_strategies(p: argparse.ArgumentParser, default: str = "heuristic",
+                   what: str = "one strategy for all seats or one per seat, "
+                               "comma-separated") -> None:
+    p.add_argument("--strategies", default=default,
+                   help=f"{what} (default {default}; presets: " + ", ".join(presets())
+                        + ", or FILE.toml:NAME; PRESET:param=value,... tweaks one)")
+
+
+def add_strategies_file(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--strategies-file", action="append", default=[], metavar="FILE",
+                   help="a strategy file (TOML, the format of the shipped presets) whose "
+                        "presets may then be named like shipped ones; repeatable. "
+                        "FILE.toml:NAME names one preset of a file without this option")
+
+
+# ---- where games are played, where runs go ------------------------------------------------
+def add_execution(p: argparse.ArgumentParser) -> None:
+    """``--workers``, ``--no-progress`` and ``--cluster``."""
+    p.add_argument("--workers", type=int, default=None, help="threads (default: all cores)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--cluster", default=None, metavar="SPEC",
+                   help="play the chunks on a Dask cluster: 'local' (a LocalCluster on this "
+                        "machine), a scheduler address tcp://HOST:8786, or a scheduler "
+                        "file (.json); default: this machine's threads, without Dask")
+
+
+def cluster(a: argparse.Namespace) -> AbstractContextManager:
+    """A context giving the chunk executor of ``--cluster`` (None: this machine's threads;
+    Dask is imported only when a cluster is asked for)."""
+    if a.cluster is None:
+        return nullcontext(None)
+    if a.workers is not None:
+        raise ValueError("--workers sets this machine's threads; with --cluster each worker "
+                         "plays on its own threads: leave --workers out.")
+    from citadels_sim.engine.cluster import open_cluster
+    return open_cluster(a.cluster)
+
+
+def add_dirs(p: argparse.ArgumentParser, runs: bool = True) -> None:
+    """``--runs`` (unless not ``runs``) and ``--reports``."""
+    if runs:
+        p.add_argument("--runs", default="runs", help="directory of run data (runs/)")
+    p.add_argument("--reports", default="reports", help="report directory (reports/)")
+
+
+# ---- sequential tests ---------------------------------------------------------------------
+def add_sprt(p: argparse.ArgumentParser, delta_default: str = "") -> None:
+    p.add_argument("--sprt-elo", type=pair, metavar="ELO0,ELO1",
+                   help="sequential test of logistic Elo elo0 against elo1")
+    p.add_argument("--sprt-delta", type=pair, metavar="D0,D1",
+                   help="sequential test of win-rate difference A-B d0 against d1"
+                        + delta_default)
+    p.add_argument("--alpha", type=float, default=None,
+                   help="SPRT type I error, in (0, 0.5) (default 0.05)")
+    p.add_argument("--beta", type=float, default=None,
+                   help="SPRT type II error, in (0, 0.5) (default 0.05)")
+
+
+def sprt(a: argparse.Namespace, default: tuple[float, float] | None = None):
+    """The SPRT of ``--sprt-elo`` or ``--sprt-delta`` (else of the deltas ``default``) with
+    ``--alpha`` and ``--beta``, or None when there is none."""
+    from citadels_sim.studies.compare import Sprt
+    if a.sprt_elo and a.sprt_delta:
+        raise ValueError("give --sprt-elo or --sprt-delta, not both.")
+    errors = {k: v for k, v in (("alpha", a.alpha), ("beta", a.beta)) if v is not None}
+    if a.sprt_elo:
+        return Sprt.from_elo(*a.sprt_elo, **errors)
+    if a.sprt_delta or default:
+        return Sprt(*(a.sprt_delta or default), **errors)
+    if errors:
+        raise ValueError(f"--{next(iter(errors))} sets an error of the SPRT: give "
+                         "--sprt-elo or --sprt-delta too.")
+    return None

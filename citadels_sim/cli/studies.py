@@ -1,0 +1,116 @@
+"""Commands that run studies and write their reports: experiment, report, compare, balance.
+
+Each command is a pair: ``add_NAME(parser)`` declares its options, ``NAME(args)`` runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from . import options as o
+
+
+def write_report(result, path: str | Path) -> Path:
+    """Write ``result``'s report (an experiment's, a balance's, a tuning's, a hardening's)
+    into directory ``path`` and say where: the one place the commands write reports."""
+    from citadels_sim import reporting
+    path = reporting.write(result, path)
+    print(f"report written to {path}/report.md and {path}/report.html")
+    return path
+
+
+def add_experiment(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="experiments/NAME.toml")
+    o.add_execution(p)
+    o.add_dirs(p)
+    o.add_strategies_file(p)
+
+
+def experiment(a: argparse.Namespace) -> None:
+    from citadels_sim.studies import experiment
+    exp = experiment.load(a.file)
+    print(f"{exp.title}: {len(exp.cells)} cells, {exp.total_games:,} games"
+          + (f" ({len(exp.skipped)} cells skipped)" if exp.skipped else ""))
+    with o.cluster(a) as executor:
+        record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress,
+                                executor=executor)
+    write_report(record, Path(a.reports) / exp.name)
+
+
+def add_report(p: argparse.ArgumentParser) -> None:
+    p.add_argument("run_dir", metavar="RUN", help="the run directory, e.g. runs/NAME")
+    o.add_dirs(p, runs=False)
+
+
+def report(a: argparse.Namespace) -> None:
+    from citadels_sim.studies import experiment
+    record = experiment.load_run(a.run_dir)
+    write_report(record, Path(a.reports) / record.experiment.name)
+
+
+def add_compare(p: argparse.ArgumentParser) -> None:
+    p.add_argument("a", help="strategy A (preset, or preset:param=value,...)")
+    p.add_argument("b", help="strategy B")
+    o.add_game(p)
+    o.add_seed(p)
+    p.add_argument("--games", type=int, default=20_000,
+                   help="deals (each played once per rotation; default 20000)")
+    p.add_argument("--chunk-size", type=int, default=5_000,
+                   help="deals per chunk (the SPRT checks after each)")
+    p.add_argument("--no-crn", action="store_true",
+                   help="independent deals for each rotation instead of common ones")
+    o.add_sprt(p)
+    o.add_execution(p)
+    o.add_strategies_file(p)
+
+
+def compare(a: argparse.Namespace) -> None:
+    from citadels_sim.studies.compare import compare
+    test = o.sprt(a)
+    with o.cluster(a) as executor:
+        result = compare(a.a, a.b, o.config(a), a.games, a.seed, crn=not a.no_crn,
+                         sprt=test, chunk_size=a.chunk_size, workers=a.workers,
+                         progress=not a.no_progress, executor=executor)
+    print(result.text())
+
+
+def add_balance(p: argparse.ArgumentParser) -> None:
+    o.add_game(p, player_counts=[4, 5], characters_required=True, variants=False,
+               districts_default="a named set's own, else first_game")
+    o.add_strategies(p, "heuristic,reference",
+                     "comma-separated populations of bots, each playing every seat; verdicts "
+                     "that change direction between them are bot-dependent")
+    o.add_seed(p)
+    p.add_argument("--games", type=int, default=100_000,
+                   help="games per set, player count and population (100000)")
+    p.add_argument("--deals", type=int, default=20_000,
+                   help="restricted-play deals per character and seat (20000)")
+    from citadels_sim.stats.verdict import SDM
+    p.add_argument("--sdm", type=float, default=SDM * 100,
+                   help=f"smallest difference that matters, in win-rate points ({SDM * 100:g})")
+    p.add_argument("--chunk-size", type=int, default=20_000, help="games per chunk")
+    p.add_argument("--skip-invalid", action="store_true",
+                   help="leave out player counts the rules refuse for the set (and say so)")
+    p.add_argument("--out", default=None,
+                   help="directory of the run and its report (default: runs/balance-<set>-"
+                        "<options>-<hash>; a rerun resumes)")
+    o.add_execution(p)
+    o.add_strategies_file(p)
+
+
+def balance(a: argparse.Namespace) -> None:
+    from citadels_sim.studies import balance
+    spec = balance.Balance(
+        characters=o.name_or_names(a.characters), ruleset=a.ruleset, players=tuple(a.players),
+        games=a.games, deals=a.deals, seed=a.seed, strategies=o.names(a.strategies),
+        districts=o.name_or_names(a.districts), removed=o.names(a.removed) or None,
+        sdm=a.sdm / 100, skip_invalid=a.skip_invalid, chunk_size=a.chunk_size)
+    out = a.out or spec.default_out()
+    print(f"balance of the {spec.label} set: districts {spec.districts_text()}; "
+          f"results in {out}")
+    with o.cluster(a) as executor:
+        result = balance.run(spec, out, workers=a.workers, progress=not a.no_progress,
+                             executor=executor)
+    print(result.text())
+    write_report(result, out)
