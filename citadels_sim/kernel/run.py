@@ -20,7 +20,7 @@ from .layout import (C_LEN, D_HAUNTED, G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER, G_
                      OG_HOLDER, OG_ROUNDS, O_COLOURS, O_COMPLETE, O_DISTRICTS, O_EXTRAS, O_FIRST,
                      O_GOLD, O_HAND, O_PLACE, O_SCORE, O_SEAT_LEN, O_UNIQUE_HI, O_UNIQUE_LO,
                      O_VALUE, P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD, P_HAND_N,
-                     P_PLACE, P_SCORE, P_VALUE, TABLES_DTYPE, UNIQUE_LO_BITS)
+                     P_PLACE, P_SCORE, P_VALUE, UNIQUE_LO_BITS)
 from .state import new_state, new_states, setup_game
 
 
