@@ -10,10 +10,12 @@ an error instead of a silent recompile.
 
 ``hot`` functions run with numba's reference counting switched off (``_nrt=False``): they
 may not allocate arrays, and they take the game as a ``State`` record and the constant
-tables as a ``Tables`` record (see :mod:`.layout`), each passed as one pointer.  No numba
-IR inlining (``inline="always"``) is used: it re-types the callee in every caller and made
-the compile explode; LLVM inlines small callees by itself.  Measured cold start and speed:
-README "Set up" and ``citadels bench``.
+tables as a ``Tables`` record (see :mod:`.layout`), each passed as one pointer.  Numba's
+IR inlining (``inline="always"``) re-types the callee in every caller and made the compile
+explode, so it is used for one thing only: a bot family's decision (:func:`decision`) is
+inlined into its single caller, the decision's switch, instead of being compiled as a
+function of its own (cold compile 82 s -> 68 s on the 2-core machine); LLVM inlines small
+callees by itself.  Measured cold start and speed: docs/performance.md and ``citadels bench``.
 """
 
 from __future__ import annotations
@@ -65,6 +67,21 @@ def hot(fn: Callable) -> Callable:
     return _register(njit(cache=True, _nrt=False, nogil=True)(fn))
 
 
+#: the decisions of the bot families (:func:`decision`), compiled inside their dispatcher only
+_INLINED: set = set()
+
+
+def decision(fn: Callable) -> Callable:
+    """A bot family's decision (``bots/<family>.py``, ``choose_*``): numba inlines it into the
+    one function that calls it, the decision's switch in ``bots.dispatch``, so the family's
+    code is not compiled a second time as a function of its own (the switch and the
+    families' decisions compile as one function each, as when every family was a branch of
+    it; measured in docs/performance.md).  Its helpers are ordinary :func:`hot` functions."""
+    dispatcher = njit(_nrt=False, inline="always")(fn)
+    _INLINED.add(id(dispatcher))
+    return dispatcher
+
+
 def _register(dispatcher):
     _KERNEL.append(dispatcher)
     return dispatcher
@@ -77,13 +94,14 @@ def signature(dispatcher) -> tuple:
 
 
 def _callees(dispatcher, known: set) -> list:
-    """The kernel functions ``dispatcher`` calls: by a global name, or as an attribute of a
-    module it imports (``heuristic.choose_build``)."""
+    """The kernel functions ``dispatcher`` calls: by a global name, as an attribute of a module
+    it imports (``heuristic.choose_build``), or through a :func:`decision` it inlines."""
     glb = dispatcher.py_func.__globals__
     names = dispatcher.py_func.__code__.co_names
     found = [glb[n] for n in names if n in glb and glb[n] is not dispatcher]
     found += [getattr(m, n) for m in found if isinstance(m, ModuleType)
               for n in names if hasattr(m, n)]
+    found += [c for f in found if id(f) in _INLINED for c in _callees(f, known)]
     callees = {id(f): f for f in found if id(f) in known and f is not dispatcher}
     return list(callees.values())
 

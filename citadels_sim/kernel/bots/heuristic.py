@@ -9,7 +9,7 @@ decisions they do not write themselves (their ``BASE``).  Its parameters: ``PR_B
 
 import math
 
-from ..jit import hot
+from ..jit import decision, hot
 from ..layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
                       CH_THIEF, CH_WARLORD, DECK_CAP, D_BASILICA, D_FRAMEWORK, D_NECROPOLIS,
                       G_CROWN, G_DECK_HEAD, G_DECK_N, G_FACEUP, G_NP, G_NRANKS, G_N_COMPLETE,
@@ -118,13 +118,13 @@ def exchange_target(ld, give, low, total, count):
 
 
 # ---- draft ------------------------------------------------------------------------------
-@hot
+@decision
 def choose_character(st, tb, s, avail):
     """Rank index that seat ``s`` keeps from the bitmask ``avail`` of offered ranks."""
     return best_rank(st, tb, s, avail, 1.0)
 
 
-@hot
+@decision
 def choose_draft_discard(st, tb, s, avail):
     """Rank index that seat ``s`` discards face down from ``avail`` (2-player draft).
 
@@ -132,7 +132,7 @@ def choose_draft_discard(st, tb, s, avail):
     return best_rank(st, tb, s, avail, -1.0)
 
 
-@hot
+@decision
 def choose_theater(st, tb, s, mine):
     """Theater owner ``s``, after the selection: (opponent, own rank index to give) for a
     blind exchange, or (-1, -1); ``mine`` is the bitmask of his ranks.
@@ -148,13 +148,13 @@ def choose_theater(st, tb, s, mine):
 
 
 # ---- gathering and building --------------------------------------------------------------
-@hot
+@decision
 def choose_gather_cards(st, tb, s):
     """True to draw cards, False to take gold (the deck is not empty)."""
     return useful_cards(st, tb, s) < tb.params[s, PR_CARD_NEED]
 
 
-@hot
+@decision
 def choose_keep(st, tb, s, start, n):
     """Which of the ``n`` cards just drawn into ``hand[s, start:start + n]`` seat ``s``
     keeps (0-based among them)."""
@@ -193,7 +193,7 @@ def best_build(st, tb, s, bonus, finish):
     return pick
 
 
-@hot
+@decision
 def choose_build(st, tb, s):
     """Hand index of the district seat ``s`` builds now (within the turn's build limit),
     or -1 to stop building.
@@ -212,13 +212,13 @@ def income_before(st, tb, s, itype, i):
     return not (tb.kinds[K_TYPE, kind] == itype and build_cost(st, tb, s, kind) <= st.p[s, P_GOLD])
 
 
-@hot
+@decision
 def choose_income_first(st, tb, s, itype):
     """Take the colour income before building (True) or after (False)."""
     return income_before(st, tb, s, itype, choose_build(st, tb, s))
 
 
-@hot
+@decision
 def choose_card_payment(st, tb, s, kind, cost):
     """Cards seat ``s`` pays toward ``kind`` (Thieves' Den): 0..max, gold pays the rest.
 
@@ -227,7 +227,7 @@ def choose_card_payment(st, tb, s, kind, cost):
     return min(most, max(least, st.p[s, P_HAND_N] - 1 - useful_cards(st, tb, s)))
 
 
-@hot
+@decision
 def choose_payment_card(st, tb, s):
     """Hand index of the least valuable card, to pay or discard."""
     best, ties, pick = NOTHING
@@ -237,7 +237,7 @@ def choose_payment_card(st, tb, s):
     return pick
 
 
-@hot
+@decision
 def choose_build_mode(st, tb, s, kind):
     """How seat ``s`` pays for ``kind`` (legal and payable one way or another): PAY_*.
 
@@ -252,7 +252,7 @@ def choose_build_mode(st, tb, s, kind):
     return PAY_NECROPOLIS
 
 
-@hot
+@decision
 def choose_sacrifice(st, tb, s):
     """City index of the district seat ``s`` destroys to build the Necropolis (never the
     Necropolis itself).
@@ -266,7 +266,7 @@ def choose_sacrifice(st, tb, s):
 
 
 # ---- district abilities ------------------------------------------------------------------
-@hot
+@decision
 def choose_laboratory(st, tb, s):
     """Hand index to discard to the Laboratory, or -1.
 
@@ -277,20 +277,20 @@ def choose_laboratory(st, tb, s):
     return i if card_value(st, tb, s, st.hand[s, i]) < 0 or st.p[s, P_HAND_N] > 3 else -1
 
 
-@hot
+@decision
 def choose_smithy(st, tb, s):
     """Pay 2 gold for 3 cards with the Smithy?"""
     return (useful_cards(st, tb, s) <= 1
             and st.p[s, P_GOLD] - 2 >= tb.params[s, PR_GOLD_RESERVE])
 
 
-@hot
+@decision
 def choose_graveyard(st, tb, s, kind):
     """Pay 1 gold to take the destroyed ``kind`` into hand (Graveyard)?"""
     return tb.kinds[K_COST, kind] >= 3 and not has(st, s, kind)
 
 
-@hot
+@decision
 def choose_lighthouse(st, tb, s):
     """Lighthouse: offset from the top of the deck of the card seat ``s`` takes."""
     best, ties, pick = NOTHING
@@ -300,7 +300,7 @@ def choose_lighthouse(st, tb, s):
     return pick
 
 
-@hot
+@decision
 def choose_bell_tower(st, tb, s):
     """Bell Tower: announce that cities are complete at 7?
 
@@ -309,7 +309,7 @@ def choose_bell_tower(st, tb, s):
     return ld < 0 or city_size(st, ld) <= city_size(st, s)
 
 
-@hot
+@decision
 def choose_museum(st, tb, s):
     """Museum: hand index of the card seat ``s`` puts under it (+1 point), or -1.
 
@@ -318,7 +318,7 @@ def choose_museum(st, tb, s):
     return i if card_value(st, tb, s, st.hand[s, i]) < 0 or st.p[s, P_HAND_N] > 4 else -1
 
 
-@hot
+@decision
 def choose_armory(st, tb, s):
     """Armory: (target seat, city index) to destroy by destroying the Armory, or (-1, -1).
 
@@ -335,7 +335,7 @@ def choose_armory(st, tb, s):
 
 
 # ---- character abilities -------------------------------------------------------------------
-@hot
+@decision
 def choose_target_rank(st, tb, s, allowed, own, rob):
     """Rank index for the Assassin (``rob`` False) or Thief (True) to name, from ``allowed``
     (``own``: the ranks seat ``s`` holds himself).
@@ -349,7 +349,7 @@ def choose_target_rank(st, tb, s, allowed, own, rob):
     return predict_rank(st, tb, s, richest(st, s), hidden)
 
 
-@hot
+@decision
 def choose_magician(st, tb, s):
     """Magician: (mode, target): mode 0 nothing, 1 swap with seat target, 2 redraw.
 
@@ -366,13 +366,13 @@ def choose_magician(st, tb, s):
     return 0, -1
 
 
-@hot
+@decision
 def choose_redraw(st, tb, s, i):
     """Does the Magician put hand card ``i`` back in a redraw?"""
     return card_value(st, tb, s, st.hand[s, i]) < 0
 
 
-@hot
+@decision
 def choose_destroy(st, tb, s):
     """Warlord: (target seat, city index) to destroy, or (-1, -1).
 
@@ -398,25 +398,25 @@ def choose_destroy(st, tb, s):
     return split_slot(pick)
 
 
-@hot
+@decision
 def choose_income_cards(st, tb, s, n):
     """How many of ``n`` per-district resources seat ``s`` takes as cards (2016 Abbot)."""
     return min(n, max(0, int(tb.params[s, PR_CARD_NEED]) - useful_cards(st, tb, s)))
 
 
-@hot
+@decision
 def choose_navigator_cards(st, tb, s):
     """Navigator: True for 4 cards, False for 4 gold."""
     return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < tb.params[s, PR_CARD_NEED]
 
 
-@hot
+@decision
 def choose_scholar(st, tb, s):
     """Scholar: draw 7, keep 1 and shuffle the deck?"""
     return True
 
 
-@hot
+@decision
 def choose_crown_recipient(st, tb, s):
     """Emperor: the seat that receives the crown (not ``s``, not its holder unless ``s``).
 
@@ -430,7 +430,7 @@ def choose_crown_recipient(st, tb, s):
     return who
 
 
-@hot
+@decision
 def choose_tribute_card(st, tb, s):
     """Classic Emperor's tribute, chosen by the new crowned seat ``s``: hand index of the
     card to give, or -1 to give 1 gold.
@@ -444,13 +444,13 @@ def choose_tribute_card(st, tb, s):
     return -1
 
 
-@hot
+@decision
 def choose_emperor_card(st, tb, s, target):
     """2016 Emperor ``s``: take a random card (True) rather than 1 gold from ``target``."""
     return useful_cards(st, tb, s) < tb.params[s, PR_CARD_NEED]
 
 
-@hot
+@decision
 def choose_spy(st, tb, s):
     """Spy: (target seat, district type).
 
@@ -464,7 +464,7 @@ def choose_spy(st, tb, s):
     return who, T_TRADE
 
 
-@hot
+@decision
 def choose_seize(st, tb, s):
     """Marshal: (target seat, city index) to seize, or (-1, -1).
 
@@ -488,7 +488,7 @@ def choose_seize(st, tb, s):
     return split_slot(pick)
 
 
-@hot
+@decision
 def choose_wizard_target(st, tb, s):
     """Wizard: the seat whose hand he looks at (one with cards), or -1 if nobody has any.
 
@@ -500,7 +500,7 @@ def choose_wizard_target(st, tb, s):
     return who
 
 
-@hot
+@decision
 def choose_wizard_card(st, tb, s, target):
     """Wizard: index in ``target``'s hand of the card he takes (he sees the hand).
 
@@ -514,13 +514,13 @@ def choose_wizard_card(st, tb, s, target):
     return pick
 
 
-@hot
+@decision
 def choose_wizard_build(st, tb, s, kind):
     """Wizard: build the card taken at once (True) rather than keep it."""
     return True
 
 
-@hot
+@decision
 def choose_assist_donor(st, tb, s, short):
     """Cardinal: the player (with at least ``short`` gold) who gives the shortfall.
 
@@ -534,7 +534,7 @@ def choose_assist_donor(st, tb, s, short):
     return who
 
 
-@hot
+@decision
 def choose_exchange(st, tb, s):
     """Diplomat: (own city index, target seat, target city index) to swap, or (-1, -1, -1).
 
@@ -560,13 +560,13 @@ def choose_exchange(st, tb, s):
     return exchange_parts(pick)
 
 
-@hot
+@decision
 def choose_confiscate(st, tb, s, kind):
     """Magistrate ``s``: take the district ``kind`` just paid for under his signed warrant?"""
     return True
 
 
-@hot
+@decision
 def choose_bewitch(st, tb, s, allowed, optional):
     """Witch: rank index to bewitch from bitmask ``allowed``, or -1 (only when ``optional``,
     classic).
@@ -575,7 +575,7 @@ def choose_bewitch(st, tb, s, allowed, optional):
     return best_rank(st, tb, s, unseen(st, allowed, allowed), 1.0)
 
 
-@hot
+@decision
 def choose_warrants(st, tb, s, allowed):
     """Magistrate: (signed, other, other) rank indices from bitmask ``allowed``.
 
@@ -584,7 +584,7 @@ def choose_warrants(st, tb, s, allowed):
                                                      unseen(st, allowed, allowed)))
 
 
-@hot
+@decision
 def choose_threats(st, tb, s, allowed):
     """Blackmailer: (real, bluff) rank indices from bitmask ``allowed``.
 
@@ -593,7 +593,7 @@ def choose_threats(st, tb, s, allowed):
                                                     unseen(st, allowed, allowed)))
 
 
-@hot
+@decision
 def choose_bribe(st, tb, s, amount):
     """Threatened seat ``s``: pay the bribe ``amount`` (True) or refuse (False)?
 
@@ -601,13 +601,13 @@ def choose_bribe(st, tb, s, amount):
     return True
 
 
-@hot
+@decision
 def choose_reveal_threat(st, tb, s, real):
     """Blackmailer ``s``, refused: reveal the marker (she knows whether it is the flower)?"""
     return real
 
 
-@hot
+@decision
 def choose_beautify(st, tb, s):
     """Artist: city index of a district seat ``s`` beautifies now (1 gold), or -1.
 
@@ -630,7 +630,7 @@ def choose_beautify(st, tb, s):
     return pick
 
 
-@hot
+@decision
 def choose_abbot_payer(st, tb, s):
     """Abbot ``s``: which of the richest players pays him.
 
