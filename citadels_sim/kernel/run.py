@@ -1,8 +1,8 @@
 """Entry points into the kernel: many games on several threads, or one game with its event log.
 
 Game ``first + j`` of a run is seeded from ``(seed, first + j)`` alone, so any chunking and
-any number of threads give the same games.  A chunk is shared among Python threads, thread
-``t`` of ``T`` playing games ``t, t + T, ...`` in its own ``State`` record and writing only
+any number of threads give the same games.  A chunk is shared among Python threads, each
+playing one contiguous block of its games in its own ``State`` record and writing only
 their output rows; :func:`play_games` releases the GIL, so the threads run on every core.
 Plain threads rather than numba's ``parallel=True``: the parallel pipeline compiled (and
 optimised) the whole kernel a second time, a quarter of the cold start.
@@ -65,15 +65,15 @@ def play_one(st, tb, seed, game, seat_out, game_out, held, records, picks):
 
 
 @hot
-def play_games(tb, seed, first, start, step, st, seats_out, games_out, held_out, records_out,
+def play_games(tb, seed, first, start, stop, st, seats_out, games_out, held_out, records_out,
                picks_out):
-    """Play games ``first + j`` for ``j = start, start + step, ...`` below
-    ``len(games_out)`` in ``st``, into their rows of the preallocated outputs.
+    """Play games ``first + j`` for ``start <= j < stop`` in ``st``, into their rows of the
+    preallocated outputs.
 
     ``picks_out`` has one row per game, or a single row with no rounds when the per-round
     detail is not wanted.
     """
-    for j in range(start, games_out.shape[0], step):
+    for j in range(start, stop):
         play_one(st, tb, seed, first + j, seats_out[j], games_out[j], held_out[j],
                  records_out[j], picks_out[j % picks_out.shape[0]])
 
@@ -84,12 +84,13 @@ def play_chunk_arrays(tb, seed: int, first: int, seats_out, games_out, held_out,
     thread (``numba.set_num_threads``; default ``NUMBA_NUM_THREADS``), each with a scratch
     ``State``."""
     compile_kernel()
-    threads = max(1, min(numba.get_num_threads(), games_out.shape[0]))
+    n = games_out.shape[0]
+    threads = max(1, min(numba.get_num_threads(), n))
     states = new_states(threads)
 
     def play(t: int) -> None:
-        play_games(tb, seed, first, t, threads, states[t], seats_out, games_out, held_out,
-                   records_out, picks_out)
+        play_games(tb, seed, first, t * n // threads, (t + 1) * n // threads, states[t],
+                   seats_out, games_out, held_out, records_out, picks_out)
 
     if threads == 1:
         play(0)
