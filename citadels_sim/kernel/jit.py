@@ -12,10 +12,11 @@ an error instead of a silent recompile.
 may not allocate arrays, and they take the game as a ``State`` record and the constant
 tables as a ``Tables`` record (see :mod:`.layout`), each passed as one pointer.  Numba's
 IR inlining (``inline="always"``) re-types the callee in every caller and made the compile
-explode, so it is used for one thing only: a bot family's decision (:func:`decision`) is
-inlined into its single caller, the decision's switch, instead of being compiled as a
-function of its own (cold compile 82 s -> 68 s on the 2-core machine); LLVM inlines small
-callees by itself.  Measured cold start and speed: docs/performance.md and ``citadels bench``.
+explode, so it is kept to the bots (:func:`inline`): a family's decision is inlined into its
+single caller, the decision's switch, instead of being compiled as a function of its own
+(cold compile 82 s -> 68 s on the 2-core machine), and the two helpers that sit inside the
+decisions' loops are inlined there (LLVM did not, and the build decision lost 5% of a
+game's time); LLVM inlines other small callees by itself.  Measured cold start and speed: docs/performance.md and ``citadels bench``.
 """
 
 from __future__ import annotations
@@ -67,16 +68,17 @@ def hot(fn: Callable) -> Callable:
     return _register(njit(cache=True, _nrt=False, nogil=True)(fn))
 
 
-#: the decisions of the bot families (:func:`decision`), compiled inside their dispatcher only
+#: the functions numba inlines into their callers (:func:`inline`), never compiled on their own
 _INLINED: set = set()
 
 
-def decision(fn: Callable) -> Callable:
-    """A bot family's decision (``bots/<family>.py``, ``choose_*``): numba inlines it into the
-    one function that calls it, the decision's switch in ``bots.dispatch``, so the family's
-    code is not compiled a second time as a function of its own (the switch and the
-    families' decisions compile as one function each, as when every family was a branch of
-    it; measured in docs/performance.md).  Its helpers are ordinary :func:`hot` functions."""
+def inline(fn: Callable) -> Callable:
+    """A function numba inlines into each function that calls it, never compiled on its own:
+    a bot family's decision (``bots/<family>.py``, ``choose_*``), inlined into the one
+    function that calls it, the decision's switch in ``bots.dispatch`` (so the switch and the
+    families' decisions compile as one function, as when every family was a branch of it),
+    and a helper inside a decision's loop where LLVM would not inline it (measured in
+    docs/performance.md).  Everything else is :func:`hot`."""
     dispatcher = njit(_nrt=False, inline="always")(fn)
     _INLINED.add(id(dispatcher))
     return dispatcher
@@ -95,7 +97,7 @@ def signature(dispatcher) -> tuple:
 
 def _callees(dispatcher, known: set) -> list:
     """The kernel functions ``dispatcher`` calls: by a global name, as an attribute of a module
-    it imports (``heuristic.choose_build``), or through a :func:`decision` it inlines."""
+    it imports (``heuristic.choose_build``), or through an :func:`inline` function it inlines."""
     glb = dispatcher.py_func.__globals__
     names = dispatcher.py_func.__code__.co_names
     found = [glb[n] for n in names if n in glb and glb[n] is not dispatcher]

@@ -2,7 +2,7 @@
 and turns them on the leader.  It takes the heuristic's decisions where it does not write its
 own."""
 
-from ..jit import decision
+from ..jit import inline
 from ..layout import G_NP, K_COST, P_CITY_N, P_GOLD
 from ..rules import destroyable, warlord_cost
 from .common import NOTHING, leader, offer, slot_option, split_slot, unseen
@@ -12,13 +12,13 @@ from .heuristic import predict_rank
 BASE = "heuristic"
 
 
-@decision
+@inline
 def choose_target_rank(st, tb, s, allowed, own, rob):
     """The Assassin and the Thief name the leader's likeliest character."""
     return predict_rank(st, tb, s, leader(st, s), unseen(st, allowed & ~own, allowed))
 
 
-@decision
+@inline
 def choose_destroy(st, tb, s):
     """The leader's dearest district, paid for if need be; elsewhere only free ones."""
     gold = st.p[s, P_GOLD]

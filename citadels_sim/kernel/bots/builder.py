@@ -4,7 +4,7 @@ it does not write its own."""
 
 import math
 
-from ..jit import decision
+from ..jit import inline
 from ..layout import G_NP, K_COST, P_CITY_N
 from ..rules import destroyable, warlord_cost
 from .common import (NOTHING, leader, offer, random_rank, richest, slot_option, split_slot, unseen,
@@ -15,24 +15,24 @@ from .heuristic import best_build, income_before, predict_rank
 BASE = "heuristic"
 
 
-@decision
+@inline
 def choose_gather_cards(st, tb, s):
     """Cards only when no card in hand is buildable some day."""
     return useful_cards(st, tb, s) == 0
 
 
-@decision
+@inline
 def choose_build(st, tb, s):
     """The dearest district worth building, whatever its type."""
     return best_build(st, tb, s, 0.0, math.inf)
 
 
-@decision
+@inline
 def choose_income_first(st, tb, s, itype):
     return income_before(st, tb, s, itype, choose_build(st, tb, s))
 
 
-@decision
+@inline
 def choose_target_rank(st, tb, s, allowed, own, rob):
     """The Thief robs the richest opponent's likeliest character; the Assassin kills at
     random among the characters that may be in play."""
@@ -42,7 +42,7 @@ def choose_target_rank(st, tb, s, allowed, own, rob):
     return random_rank(st, s, hidden)
 
 
-@decision
+@inline
 def choose_destroy(st, tb, s):
     """Only free destructions (a cost-1 district), the dearest."""
     leader(st, s)  # a draw the seat's stream has always made here (golden games)
@@ -57,7 +57,7 @@ def choose_destroy(st, tb, s):
     return split_slot(pick)
 
 
-@decision
+@inline
 def choose_bribe(st, tb, s, amount):
     """He gambles: refuses every bribe but a free one."""
     return amount == 0

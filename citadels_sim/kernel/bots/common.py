@@ -10,7 +10,7 @@ and a city slot) is offered as one number, ``seat * CITY_CAP + slot`` (:func:`sl
 :func:`split_slot`).
 """
 
-from ..jit import hot
+from ..jit import hot, inline
 from ..layout import (CITY_CAP, G_FACEUP, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_ROUND,
                       K_COST, K_TYPE, N_TYPES, PR_W_NEW_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_TYPES,
                       RNG_SEAT0)
@@ -162,7 +162,7 @@ def card_value(st, tb, s, kind):
     return v
 
 
-@hot
+@inline
 def card_payment_range(st, s, kind, cost):
     """(least, most) cards seat ``s`` may pay toward ``kind`` (the Thieves' Den), gold paying
     the rest (a Cardinal's assist covers what gold does not)."""

@@ -9,7 +9,7 @@ decisions they do not write themselves (their ``BASE``).  Its parameters: ``PR_B
 
 import math
 
-from ..jit import decision, hot
+from ..jit import hot, inline
 from ..layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
                       CH_THIEF, CH_WARLORD, DECK_CAP, D_BASILICA, D_FRAMEWORK, D_NECROPOLIS,
                       G_CROWN, G_DECK_HEAD, G_DECK_N, G_FACEUP, G_NP, G_NRANKS, G_N_COMPLETE,
@@ -118,13 +118,13 @@ def exchange_target(ld, give, low, total, count):
 
 
 # ---- draft ------------------------------------------------------------------------------
-@decision
+@inline
 def choose_character(st, tb, s, avail):
     """Rank index that seat ``s`` keeps from the bitmask ``avail`` of offered ranks."""
     return best_rank(st, tb, s, avail, 1.0)
 
 
-@decision
+@inline
 def choose_draft_discard(st, tb, s, avail):
     """Rank index that seat ``s`` discards face down from ``avail`` (2-player draft).
 
@@ -132,7 +132,7 @@ def choose_draft_discard(st, tb, s, avail):
     return best_rank(st, tb, s, avail, -1.0)
 
 
-@decision
+@inline
 def choose_theater(st, tb, s, mine):
     """Theater owner ``s``, after the selection: (opponent, own rank index to give) for a
     blind exchange, or (-1, -1); ``mine`` is the bitmask of his ranks.
@@ -148,13 +148,13 @@ def choose_theater(st, tb, s, mine):
 
 
 # ---- gathering and building --------------------------------------------------------------
-@decision
+@inline
 def choose_gather_cards(st, tb, s):
     """True to draw cards, False to take gold (the deck is not empty)."""
     return useful_cards(st, tb, s) < tb.params[s, PR_CARD_NEED]
 
 
-@decision
+@inline
 def choose_keep(st, tb, s, start, n):
     """Which of the ``n`` cards just drawn into ``hand[s, start:start + n]`` seat ``s``
     keeps (0-based among them)."""
@@ -165,26 +165,22 @@ def choose_keep(st, tb, s, start, n):
     return pick
 
 
-@hot
-def worth_building(st, tb, s, kind):
-    """May seat ``s`` build ``kind`` now (within the turn's limit, legal and payable one way
-    or another), and is it worth it?  Destroying the Framework for a cheap district gains
-    nothing."""
-    return (within_limit(st, tb, kind) and can_build(st, tb, s, kind)
-            and not (tb.kinds[K_COST, kind] < 5 and has(st, s, D_FRAMEWORK)
-                     and kind != D_NECROPOLIS and not affordable(st, tb, s, kind)))
-
-
-@hot
+@inline
 def best_build(st, tb, s, bonus, finish):
     """Hand index of the dearest district worth building now (its cost, plus ``bonus`` for a
     type missing from the city), or -1; the completing one is left unbuilt when it would end
-    the game more than ``finish`` points behind (:func:`.common.ends_behind`; ``inf``: never)."""
+    the game more than ``finish`` points behind (:func:`.common.ends_behind`; ``inf``: never).
+    Only a build the turn's limit allows and that can be paid one way or another is worth
+    it, and destroying the Framework for a cheap district gains nothing."""
     best, ties, pick = NOTHING
     for i in range(st.p[s, P_HAND_N]):
         kind = st.hand[s, i]
-        if not worth_building(st, tb, s, kind) or (
-                finish < math.inf and ends_behind(st, tb, s, kind, finish)):
+        if not (within_limit(st, tb, kind) and can_build(st, tb, s, kind)):
+            continue
+        if (tb.kinds[K_COST, kind] < 5 and has(st, s, D_FRAMEWORK) and kind != D_NECROPOLIS
+                and not affordable(st, tb, s, kind)):
+            continue
+        if finish < math.inf and ends_behind(st, tb, s, kind, finish):
             continue
         v = float(tb.kinds[K_COST, kind])
         if missing_type(st, tb, s, kind):
@@ -193,7 +189,7 @@ def best_build(st, tb, s, bonus, finish):
     return pick
 
 
-@decision
+@inline
 def choose_build(st, tb, s):
     """Hand index of the district seat ``s`` builds now (within the turn's build limit),
     or -1 to stop building.
@@ -212,13 +208,13 @@ def income_before(st, tb, s, itype, i):
     return not (tb.kinds[K_TYPE, kind] == itype and build_cost(st, tb, s, kind) <= st.p[s, P_GOLD])
 
 
-@decision
+@inline
 def choose_income_first(st, tb, s, itype):
     """Take the colour income before building (True) or after (False)."""
     return income_before(st, tb, s, itype, choose_build(st, tb, s))
 
 
-@decision
+@inline
 def choose_card_payment(st, tb, s, kind, cost):
     """Cards seat ``s`` pays toward ``kind`` (Thieves' Den): 0..max, gold pays the rest.
 
@@ -227,7 +223,7 @@ def choose_card_payment(st, tb, s, kind, cost):
     return min(most, max(least, st.p[s, P_HAND_N] - 1 - useful_cards(st, tb, s)))
 
 
-@decision
+@inline
 def choose_payment_card(st, tb, s):
     """Hand index of the least valuable card, to pay or discard."""
     best, ties, pick = NOTHING
@@ -237,7 +233,7 @@ def choose_payment_card(st, tb, s):
     return pick
 
 
-@decision
+@inline
 def choose_build_mode(st, tb, s, kind):
     """How seat ``s`` pays for ``kind`` (legal and payable one way or another): PAY_*.
 
@@ -252,7 +248,7 @@ def choose_build_mode(st, tb, s, kind):
     return PAY_NECROPOLIS
 
 
-@decision
+@inline
 def choose_sacrifice(st, tb, s):
     """City index of the district seat ``s`` destroys to build the Necropolis (never the
     Necropolis itself).
@@ -266,7 +262,7 @@ def choose_sacrifice(st, tb, s):
 
 
 # ---- district abilities ------------------------------------------------------------------
-@decision
+@inline
 def choose_laboratory(st, tb, s):
     """Hand index to discard to the Laboratory, or -1.
 
@@ -277,20 +273,20 @@ def choose_laboratory(st, tb, s):
     return i if card_value(st, tb, s, st.hand[s, i]) < 0 or st.p[s, P_HAND_N] > 3 else -1
 
 
-@decision
+@inline
 def choose_smithy(st, tb, s):
     """Pay 2 gold for 3 cards with the Smithy?"""
     return (useful_cards(st, tb, s) <= 1
             and st.p[s, P_GOLD] - 2 >= tb.params[s, PR_GOLD_RESERVE])
 
 
-@decision
+@inline
 def choose_graveyard(st, tb, s, kind):
     """Pay 1 gold to take the destroyed ``kind`` into hand (Graveyard)?"""
     return tb.kinds[K_COST, kind] >= 3 and not has(st, s, kind)
 
 
-@decision
+@inline
 def choose_lighthouse(st, tb, s):
     """Lighthouse: offset from the top of the deck of the card seat ``s`` takes."""
     best, ties, pick = NOTHING
@@ -300,7 +296,7 @@ def choose_lighthouse(st, tb, s):
     return pick
 
 
-@decision
+@inline
 def choose_bell_tower(st, tb, s):
     """Bell Tower: announce that cities are complete at 7?
 
@@ -309,7 +305,7 @@ def choose_bell_tower(st, tb, s):
     return ld < 0 or city_size(st, ld) <= city_size(st, s)
 
 
-@decision
+@inline
 def choose_museum(st, tb, s):
     """Museum: hand index of the card seat ``s`` puts under it (+1 point), or -1.
 
@@ -318,7 +314,7 @@ def choose_museum(st, tb, s):
     return i if card_value(st, tb, s, st.hand[s, i]) < 0 or st.p[s, P_HAND_N] > 4 else -1
 
 
-@decision
+@inline
 def choose_armory(st, tb, s):
     """Armory: (target seat, city index) to destroy by destroying the Armory, or (-1, -1).
 
@@ -335,7 +331,7 @@ def choose_armory(st, tb, s):
 
 
 # ---- character abilities -------------------------------------------------------------------
-@decision
+@inline
 def choose_target_rank(st, tb, s, allowed, own, rob):
     """Rank index for the Assassin (``rob`` False) or Thief (True) to name, from ``allowed``
     (``own``: the ranks seat ``s`` holds himself).
@@ -349,7 +345,7 @@ def choose_target_rank(st, tb, s, allowed, own, rob):
     return predict_rank(st, tb, s, richest(st, s), hidden)
 
 
-@decision
+@inline
 def choose_magician(st, tb, s):
     """Magician: (mode, target): mode 0 nothing, 1 swap with seat target, 2 redraw.
 
@@ -366,13 +362,13 @@ def choose_magician(st, tb, s):
     return 0, -1
 
 
-@decision
+@inline
 def choose_redraw(st, tb, s, i):
     """Does the Magician put hand card ``i`` back in a redraw?"""
     return card_value(st, tb, s, st.hand[s, i]) < 0
 
 
-@decision
+@inline
 def choose_destroy(st, tb, s):
     """Warlord: (target seat, city index) to destroy, or (-1, -1).
 
@@ -398,25 +394,25 @@ def choose_destroy(st, tb, s):
     return split_slot(pick)
 
 
-@decision
+@inline
 def choose_income_cards(st, tb, s, n):
     """How many of ``n`` per-district resources seat ``s`` takes as cards (2016 Abbot)."""
     return min(n, max(0, int(tb.params[s, PR_CARD_NEED]) - useful_cards(st, tb, s)))
 
 
-@decision
+@inline
 def choose_navigator_cards(st, tb, s):
     """Navigator: True for 4 cards, False for 4 gold."""
     return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < tb.params[s, PR_CARD_NEED]
 
 
-@decision
+@inline
 def choose_scholar(st, tb, s):
     """Scholar: draw 7, keep 1 and shuffle the deck?"""
     return True
 
 
-@decision
+@inline
 def choose_crown_recipient(st, tb, s):
     """Emperor: the seat that receives the crown (not ``s``, not its holder unless ``s``).
 
@@ -430,7 +426,7 @@ def choose_crown_recipient(st, tb, s):
     return who
 
 
-@decision
+@inline
 def choose_tribute_card(st, tb, s):
     """Classic Emperor's tribute, chosen by the new crowned seat ``s``: hand index of the
     card to give, or -1 to give 1 gold.
@@ -444,13 +440,13 @@ def choose_tribute_card(st, tb, s):
     return -1
 
 
-@decision
+@inline
 def choose_emperor_card(st, tb, s, target):
     """2016 Emperor ``s``: take a random card (True) rather than 1 gold from ``target``."""
     return useful_cards(st, tb, s) < tb.params[s, PR_CARD_NEED]
 
 
-@decision
+@inline
 def choose_spy(st, tb, s):
     """Spy: (target seat, district type).
 
@@ -464,7 +460,7 @@ def choose_spy(st, tb, s):
     return who, T_TRADE
 
 
-@decision
+@inline
 def choose_seize(st, tb, s):
     """Marshal: (target seat, city index) to seize, or (-1, -1).
 
@@ -488,7 +484,7 @@ def choose_seize(st, tb, s):
     return split_slot(pick)
 
 
-@decision
+@inline
 def choose_wizard_target(st, tb, s):
     """Wizard: the seat whose hand he looks at (one with cards), or -1 if nobody has any.
 
@@ -500,7 +496,7 @@ def choose_wizard_target(st, tb, s):
     return who
 
 
-@decision
+@inline
 def choose_wizard_card(st, tb, s, target):
     """Wizard: index in ``target``'s hand of the card he takes (he sees the hand).
 
@@ -514,13 +510,13 @@ def choose_wizard_card(st, tb, s, target):
     return pick
 
 
-@decision
+@inline
 def choose_wizard_build(st, tb, s, kind):
     """Wizard: build the card taken at once (True) rather than keep it."""
     return True
 
 
-@decision
+@inline
 def choose_assist_donor(st, tb, s, short):
     """Cardinal: the player (with at least ``short`` gold) who gives the shortfall.
 
@@ -534,7 +530,7 @@ def choose_assist_donor(st, tb, s, short):
     return who
 
 
-@decision
+@inline
 def choose_exchange(st, tb, s):
     """Diplomat: (own city index, target seat, target city index) to swap, or (-1, -1, -1).
 
@@ -560,13 +556,13 @@ def choose_exchange(st, tb, s):
     return exchange_parts(pick)
 
 
-@decision
+@inline
 def choose_confiscate(st, tb, s, kind):
     """Magistrate ``s``: take the district ``kind`` just paid for under his signed warrant?"""
     return True
 
 
-@decision
+@inline
 def choose_bewitch(st, tb, s, allowed, optional):
     """Witch: rank index to bewitch from bitmask ``allowed``, or -1 (only when ``optional``,
     classic).
@@ -575,7 +571,7 @@ def choose_bewitch(st, tb, s, allowed, optional):
     return best_rank(st, tb, s, unseen(st, allowed, allowed), 1.0)
 
 
-@decision
+@inline
 def choose_warrants(st, tb, s, allowed):
     """Magistrate: (signed, other, other) rank indices from bitmask ``allowed``.
 
@@ -584,7 +580,7 @@ def choose_warrants(st, tb, s, allowed):
                                                      unseen(st, allowed, allowed)))
 
 
-@decision
+@inline
 def choose_threats(st, tb, s, allowed):
     """Blackmailer: (real, bluff) rank indices from bitmask ``allowed``.
 
@@ -593,7 +589,7 @@ def choose_threats(st, tb, s, allowed):
                                                     unseen(st, allowed, allowed)))
 
 
-@decision
+@inline
 def choose_bribe(st, tb, s, amount):
     """Threatened seat ``s``: pay the bribe ``amount`` (True) or refuse (False)?
 
@@ -601,13 +597,13 @@ def choose_bribe(st, tb, s, amount):
     return True
 
 
-@decision
+@inline
 def choose_reveal_threat(st, tb, s, real):
     """Blackmailer ``s``, refused: reveal the marker (she knows whether it is the flower)?"""
     return real
 
 
-@decision
+@inline
 def choose_beautify(st, tb, s):
     """Artist: city index of a district seat ``s`` beautifies now (1 gold), or -1.
 
@@ -630,7 +626,7 @@ def choose_beautify(st, tb, s):
     return pick
 
 
-@decision
+@inline
 def choose_abbot_payer(st, tb, s):
     """Abbot ``s``: which of the richest players pays him.
 

@@ -2,7 +2,7 @@
 measured against.  It writes every decision that takes judgement; the one it takes from the
 heuristic (which of the richest players pays the Abbot) is a random tie-break there too."""
 
-from ..jit import decision, hot
+from ..jit import hot, inline
 from ..layout import (D_NECROPOLIS, G_CROWN, G_DECK_N, G_NP, N_TYPES, PAY_FRAMEWORK, PAY_GOLD,
                       PAY_NECROPOLIS, P_CITY_N, P_GOLD, P_HAND_N)
 from ..rules import (affordable, armory_target, can_build, destroyable, exchange_cost,
@@ -28,17 +28,17 @@ def random_index(st, s, n):
 
 
 # ---- draft ------------------------------------------------------------------------------
-@decision
+@inline
 def choose_character(st, tb, s, avail):
     return random_rank(st, s, avail)
 
 
-@decision
+@inline
 def choose_draft_discard(st, tb, s, avail):
     return random_rank(st, s, avail)
 
 
-@decision
+@inline
 def choose_theater(st, tb, s, mine):
     if coin(st, s):
         return -1, -1
@@ -47,17 +47,17 @@ def choose_theater(st, tb, s, mine):
 
 
 # ---- gathering and building --------------------------------------------------------------
-@decision
+@inline
 def choose_gather_cards(st, tb, s):
     return not coin(st, s)
 
 
-@decision
+@inline
 def choose_keep(st, tb, s, start, n):
     return random_index(st, s, n)
 
 
-@decision
+@inline
 def choose_build(st, tb, s):
     best, ties, pick = PASS
     for i in range(st.p[s, P_HAND_N]):
@@ -67,23 +67,23 @@ def choose_build(st, tb, s):
     return pick
 
 
-@decision
+@inline
 def choose_income_first(st, tb, s, itype):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_card_payment(st, tb, s, kind, cost):
     least, most = card_payment_range(st, s, kind, cost)
     return least + roll(st, s, most - least + 1)
 
 
-@decision
+@inline
 def choose_payment_card(st, tb, s):
     return random_index(st, s, st.p[s, P_HAND_N])
 
 
-@decision
+@inline
 def choose_build_mode(st, tb, s, kind):
     gold_ok = affordable(st, tb, s, kind)
     frame = framework_build(st, s, kind)
@@ -98,7 +98,7 @@ def choose_build_mode(st, tb, s, kind):
     return PAY_NECROPOLIS
 
 
-@decision
+@inline
 def choose_sacrifice(st, tb, s):
     best, ties, pick = NOTHING
     for i in range(st.p[s, P_CITY_N]):
@@ -108,41 +108,41 @@ def choose_sacrifice(st, tb, s):
 
 
 # ---- district abilities ------------------------------------------------------------------
-@decision
+@inline
 def choose_laboratory(st, tb, s):
     if st.p[s, P_HAND_N] == 0 or coin(st, s):
         return -1
     return roll(st, s, st.p[s, P_HAND_N])
 
 
-@decision
+@inline
 def choose_smithy(st, tb, s):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_graveyard(st, tb, s, kind):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_lighthouse(st, tb, s):
     return random_index(st, s, st.g[G_DECK_N])
 
 
-@decision
+@inline
 def choose_bell_tower(st, tb, s):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_museum(st, tb, s):
     if coin(st, s):
         return -1
     return roll(st, s, st.p[s, P_HAND_N])
 
 
-@decision
+@inline
 def choose_armory(st, tb, s):
     leader(st, s)  # a draw the seat's stream has always made here (golden games)
     best, ties, pick = 0.0, 3, -1  # not using it is the likelier option
@@ -154,12 +154,12 @@ def choose_armory(st, tb, s):
 
 
 # ---- character abilities -------------------------------------------------------------------
-@decision
+@inline
 def choose_target_rank(st, tb, s, allowed, own, rob):
     return random_rank(st, s, allowed)
 
 
-@decision
+@inline
 def choose_magician(st, tb, s):
     mode = roll(st, s, 3)
     if mode == 1:
@@ -167,12 +167,12 @@ def choose_magician(st, tb, s):
     return mode, -1
 
 
-@decision
+@inline
 def choose_redraw(st, tb, s, i):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_destroy(st, tb, s):
     gold = st.p[s, P_GOLD]
     leader(st, s)  # a draw the seat's stream has always made here (golden games)
@@ -184,22 +184,22 @@ def choose_destroy(st, tb, s):
     return split_slot(pick)
 
 
-@decision
+@inline
 def choose_income_cards(st, tb, s, n):
     return roll(st, s, n + 1)
 
 
-@decision
+@inline
 def choose_navigator_cards(st, tb, s):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_scholar(st, tb, s):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_crown_recipient(st, tb, s):
     best, ties, who = NOTHING
     for o in range(st.g[G_NP]):
@@ -208,7 +208,7 @@ def choose_crown_recipient(st, tb, s):
     return who
 
 
-@decision
+@inline
 def choose_tribute_card(st, tb, s):
     if st.p[s, P_HAND_N] == 0:
         return -1
@@ -218,18 +218,18 @@ def choose_tribute_card(st, tb, s):
     return -1
 
 
-@decision
+@inline
 def choose_emperor_card(st, tb, s, target):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_spy(st, tb, s):
     t = random_opponent(st, s)
     return t, roll(st, s, N_TYPES)
 
 
-@decision
+@inline
 def choose_seize(st, tb, s):
     gold = st.p[s, P_GOLD]
     leader(st, s)  # a draw the seat's stream has always made here (golden games)
@@ -241,7 +241,7 @@ def choose_seize(st, tb, s):
     return split_slot(pick)
 
 
-@decision
+@inline
 def choose_wizard_target(st, tb, s):
     best, ties, who = NOTHING
     for o in range(st.g[G_NP]):
@@ -250,17 +250,17 @@ def choose_wizard_target(st, tb, s):
     return who
 
 
-@decision
+@inline
 def choose_wizard_card(st, tb, s, target):
     return random_index(st, s, st.p[target, P_HAND_N])
 
 
-@decision
+@inline
 def choose_wizard_build(st, tb, s, kind):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_assist_donor(st, tb, s, short):
     best, ties, who = NOTHING
     for o in range(st.g[G_NP]):
@@ -269,7 +269,7 @@ def choose_assist_donor(st, tb, s, short):
     return who
 
 
-@decision
+@inline
 def choose_exchange(st, tb, s):
     gold = st.p[s, P_GOLD]
     best, ties, pick = PASS
@@ -284,39 +284,39 @@ def choose_exchange(st, tb, s):
     return exchange_parts(pick)
 
 
-@decision
+@inline
 def choose_confiscate(st, tb, s, kind):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_bewitch(st, tb, s, allowed, optional):
     if optional and roll(st, s, 4) == 0:
         return -1
     return random_rank(st, s, allowed)
 
 
-@decision
+@inline
 def choose_warrants(st, tb, s, allowed):
     return warrants_for(st, s, allowed, random_rank(st, s, allowed))
 
 
-@decision
+@inline
 def choose_threats(st, tb, s, allowed):
     return threats_for(st, s, allowed, random_rank(st, s, allowed))
 
 
-@decision
+@inline
 def choose_bribe(st, tb, s, amount):
     return amount == 0 or coin(st, s)
 
 
-@decision
+@inline
 def choose_reveal_threat(st, tb, s, real):
     return coin(st, s)
 
 
-@decision
+@inline
 def choose_beautify(st, tb, s):
     if st.p[s, P_GOLD] < 1:
         return -1

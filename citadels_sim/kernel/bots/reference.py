@@ -14,7 +14,7 @@ to winning (:func:`danger`).
 
 import math
 
-from ..jit import decision, hot
+from ..jit import hot, inline
 from ..layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASSIN, CH_BISHOP,
                       CH_BLACKMAILER, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR, CH_KING, CH_MAGICIAN,
                       CH_MAGISTRATE, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN,
@@ -529,17 +529,17 @@ def ref_threats(st, tb, s, allowed):
 
 
 # ---- the decisions it writes itself ---------------------------------------------------------
-@decision
+@inline
 def choose_character(st, tb, s, avail):
     return ref_pick(st, tb, s, avail, 1.0)
 
 
-@decision
+@inline
 def choose_draft_discard(st, tb, s, avail):
     return ref_pick(st, tb, s, avail, -1.0)
 
 
-@decision
+@inline
 def choose_theater(st, tb, s, mine):
     """He gives away the character he desires least when the average one he cannot see is
     desired at least 1 more, to the leader."""
@@ -553,68 +553,68 @@ def choose_theater(st, tb, s, mine):
     return exchange_target(ld, give, low, total, count)
 
 
-@decision
+@inline
 def choose_gather_cards(st, tb, s):
     return ref_wants_cards(st, tb, s)
 
 
-@decision
+@inline
 def choose_build(st, tb, s):
     """The heuristic's build, with the completing one timed by the score (PR_R_FINISH)."""
     return best_build(st, tb, s, tb.params[s, PR_W_NEW_TYPE], tb.params[s, PR_R_FINISH])
 
 
-@decision
+@inline
 def choose_income_first(st, tb, s, itype):
     return income_before(st, tb, s, itype, choose_build(st, tb, s))
 
 
-@decision
+@inline
 def choose_target_rank(st, tb, s, allowed, own, rob):
     return ref_target(st, tb, s, allowed, AIM_ROB if rob else AIM_KILL)
 
 
-@decision
+@inline
 def choose_destroy(st, tb, s):
     return ref_destroy(st, tb, s)
 
 
-@decision
+@inline
 def choose_income_cards(st, tb, s, n):
     """As many cards as his (fractional, rounded up) card need asks for."""
     return min(n, max(0, math.ceil(ref_card_need(st, tb, s)) - useful_cards(st, tb, s)))
 
 
-@decision
+@inline
 def choose_navigator_cards(st, tb, s):
     return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < ref_card_need(st, tb, s)
 
 
-@decision
+@inline
 def choose_emperor_card(st, tb, s, target):
     return useful_cards(st, tb, s) < ref_card_need(st, tb, s)
 
 
-@decision
+@inline
 def choose_spy(st, tb, s):
     return ref_spy(st, tb, s)
 
 
-@decision
+@inline
 def choose_bewitch(st, tb, s, allowed, optional):
     return ref_bewitch(st, tb, s, allowed, optional)
 
 
-@decision
+@inline
 def choose_warrants(st, tb, s, allowed):
     return warrants_for(st, s, allowed, ref_target(st, tb, s, allowed, AIM_WARRANT))
 
 
-@decision
+@inline
 def choose_threats(st, tb, s, allowed):
     return ref_threats(st, tb, s, allowed)
 
 
-@decision
+@inline
 def choose_bribe(st, tb, s, amount):
     return amount == 0 or ref_bribe(st, tb, s, amount)
