@@ -246,9 +246,9 @@ def clear_city(st, s, to_deck=False) -> list[int]:
 
 
 def add_city(st, s, names, rnd=0):
-    """Build ``names`` into seat ``s``'s city (no payment), as if in round ``rnd``."""
+    """Build ``names`` into seat ``s``'s city (no payment), as if by ``s`` in round ``rnd``."""
     for k in kinds(names):
-        S.city_add(st, tables_of(st), s, k, rnd)
+        S.city_add(st, tables_of(st), s, k, rnd | (s << L.BUILDER_SHIFT))
 
 
 def set_city(st, s, names, rnd=0):

@@ -30,7 +30,9 @@ def independent_score(st, tb, s, ruleset):
     n_complete = st.g[L.G_N_COMPLETE]
     city = [int(k) for k in st.city[s, :st.p[s, L.P_CITY_N]]]
     info = [int(r) for r in st.city_round[s, :st.p[s, L.P_CITY_N]]]
-    rounds = [r & L.ROUND_MASK for r in info]
+    # classic: a Haunted City its owner built in the final round counts as purple (D44)
+    fixed_haunted = [ruleset == "classic" and r & L.ROUND_MASK == st.g[L.G_ROUND]
+                     and (r >> L.BUILDER_SHIFT) & 7 == s for r in info]
     size = len(city) + (1 if L.D_MONUMENT in city else 0)
     costs = [int(tb.kinds[L.K_COST, k]) + (1 if r & L.BEAUTIFIED else 0)  # the Artist's +1
              for k, r in zip(city, info)]
@@ -50,10 +52,9 @@ def independent_score(st, tb, s, ruleset):
     if L.D_MUSEUM in city:
         extras += int(st.g[L.G_PILE_N])
     extras += 3 * sum(1 for k in st.hand[s, :st.p[s, L.P_HAND_N]] if k == L.D_SECRET_VAULT)
-    fixed = [int(tb.kinds[L.K_TYPE, k]) for k, r in zip(city, rounds)
-             if k != L.D_HAUNTED or (ruleset == "classic" and r == st.g[L.G_ROUND])]
-    free = sum(1 for k, r in zip(city, rounds)
-               if k == L.D_HAUNTED and not (ruleset == "classic" and r == st.g[L.G_ROUND]))
+    fixed = [int(tb.kinds[L.K_TYPE, k]) for k, f in zip(city, fixed_haunted)
+             if k != L.D_HAUNTED or f]
+    free = sum(1 for k, f in zip(city, fixed_haunted) if k == L.D_HAUNTED and not f)
     colours = 4 if ruleset == "four_color" else 5
     best = -1
     for choice in np.ndindex(*([5] * free)):

@@ -7,8 +7,9 @@ no duplicate without a Quarry, within the build limit of the character played, a
 gathering), confiscations, the Witch's suspended and resumed turns, the Blackmailer's
 threats, the Artist, the Theater, the calling order, the Wizard's immediate build (paid,
 never by a sacrifice), the end of the game (complete cities, the Bell Tower's size), the
-first completer recomputed from the cities' sizes event by event (D25), and the final
-scores recomputed from the final state.
+first completer recomputed from the cities' sizes event by event (D25), the classic colour
+bonus with the Haunted City's last-round rule (D44: for who built it, not who received it),
+and the final scores recomputed from the final state.
 """
 
 import copy
@@ -84,6 +85,7 @@ def audit(events, config):
     holders, killed, bewitched, witch, warrant, magistrate = {}, None, None, None, None, None
     threats, blackmailer, real, suspended, paid_builds, resumed = set(), None, None, False, 0, False
     museum_used, beautified = False, 0
+    haunted_built = set()  # (seat, round) of each build of the Haunted City
     prev = events[0]["state"]
     reached = {7: [-1] * len(prev["gold"]), 8: [-1] * len(prev["gold"])}  # D25
     for k, e in enumerate(events):
@@ -205,6 +207,8 @@ def audit(events, config):
             assert cost == info[e["district"]].cost - factory, "build cost"
             if e["district"] != "Thieves' Den":
                 assert e["cards_paid"] == 0
+        if t == "build" and e["district"] == "Haunted City":
+            haunted_built.add((e["seat"], e["round"]))
         if t == "build":
             sacrificed = last.get("type") == "sacrifice"
             if sacrificed:
@@ -313,8 +317,21 @@ def audit(events, config):
         assert b["district_extras"] >= prev["museum"][s]
         assert b["total"] == value + b["colour_bonus"] + b["completion_bonus"] + \
             b["district_extras"] == end["scores"][s]
+        if classic:
+            assert b["colour_bonus"] == classic_colour_bonus(
+                city, info, (s, end["round"]) in haunted_built), ("colour bonus (D44)", s)
     best = max(end["scores"])
     assert all(end["scores"][w] == best for w in end["winners"])
+
+
+def classic_colour_bonus(city, info, built_by_owner_last_round):
+    """The classic five-colour bonus: the Haunted City counts as any colour unless its owner
+    built it in the last round (D44; one received by an exchange keeps its choice)."""
+    types = {info[name].type for name in city if name != "Haunted City"}
+    free = "Haunted City" in city and not built_by_owner_last_round
+    if "Haunted City" in city and not free:
+        types.add(UNIQUE)
+    return 3 if len(set(range(5)) - types) <= free else 0
 
 
 CLASSIC8 = ["Assassin", "Thief", "Magician", "King", "Abbot", "Alchemist", "Navigator", "Warlord"]
@@ -469,3 +486,18 @@ def test_replay_is_the_simulated_game():
     row = sim.seats.filter(sim.seats["game"] == 3).sort("seat")
     assert row["score"].to_list() == end["scores"]
     assert row["rounds"][0] == end["rounds"]
+
+
+def test_the_haunted_city_exchanged_in_the_final_round_keeps_its_colour_choice():
+    """Issue 22's game: in round 8 P4 builds the Haunted City and the Diplomat swaps it for
+    P0's Manor; P0's Haunted City then counts as noble, his fifth colour (D44)."""
+    config = GameConfig(ruleset="classic", players=6, removed=["Graveyard"], characters=[
+        "Witch", "Tax Collector", "Wizard", "Emperor", "Abbot", "Alchemist", "Navigator",
+        "Diplomat", "Artist"])
+    events = replay(config, "builder", 404, 23)
+    audit(events, config)
+    (swap,) = [e for e in events if e["type"] == "exchange" and e["gave"] == "Haunted City"]
+    assert swap["round"] == events[-1]["round"] == 8 and swap["seat"] == 4
+    assert swap["target"] == 0 and swap["got"] == "Manor"
+    p0 = events[-1]["breakdown"][0]
+    assert (p0["district_value"], p0["colour_bonus"], p0["completion_bonus"]) == (22, 3, 4)

@@ -17,14 +17,14 @@ players) comes from the draft stream.
 
 from .jit import hot
 
-from .layout import (CH_TAX_COLLECTOR, DECK_CAP, D_ARMORY, D_BELL_TOWER, D_FRAMEWORK, D_GOLD_MINE,
-                     D_GRAVEYARD, D_LABORATORY, D_LIBRARY, D_LIGHTHOUSE, D_MUSEUM, D_OBSERVATORY,
-                     D_PARK, D_POOR_HOUSE, D_SMITHY, G_BELL, G_DECK_HEAD, G_DECK_N, G_MAGISTRATE,
-                     G_NP, G_N_COMPLETE, G_RANK_CHAR, G_ROUND, G_RULESET, G_TAX_PILE,
-                     G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_RANK, G_TURN_SEAT,
-                     G_TURN_USED, G_WARRANT, PAY_FRAMEWORK, PAY_GOLD, P_CITY_N, P_GOLD, P_HAND_N,
-                     RANK_9, R_2016, R_CLASSIC, U_ASSIST, U_LABORATORY, U_MUSEUM, U_SMITHY,
-                     U_WARRANT)
+from .layout import (BUILDER_SHIFT, CH_TAX_COLLECTOR, DECK_CAP, D_ARMORY, D_BELL_TOWER,
+                     D_FRAMEWORK, D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY, D_LIGHTHOUSE,
+                     D_MUSEUM, D_OBSERVATORY, D_PARK, D_POOR_HOUSE, D_SMITHY, G_BELL, G_DECK_HEAD,
+                     G_DECK_N, G_MAGISTRATE, G_NP, G_N_COMPLETE, G_RANK_CHAR, G_ROUND, G_RULESET,
+                     G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_RANK,
+                     G_TURN_SEAT, G_TURN_USED, G_WARRANT, PAY_FRAMEWORK, PAY_GOLD, P_CITY_N,
+                     P_GOLD, P_HAND_N, RANK_9, R_2016, R_CLASSIC, U_ASSIST, U_LABORATORY, U_MUSEUM,
+                     U_SMITHY, U_WARRANT)
 from .log import (EV_ARMORY, EV_ASSIST, EV_BELL_TOWER, EV_BUILD, EV_CONFISCATE, EV_DESTROY,
                   EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD, EV_LABORATORY, EV_LIGHTHOUSE,
                   EV_MUSEUM, EV_PARK, EV_POOR_HOUSE, EV_SACRIFICE, EV_SMITHY, EV_TAX, event)
@@ -105,7 +105,7 @@ def build_from_hand(st, tb, s, r, i, paid):
         if m >= 0:  # the builder gets his gold back, not his cards; the Magistrate is taxed
             owner = m
             gain(st, s, gold)
-    city_add(st, tb, owner, kind, g[G_ROUND])
+    city_add(st, tb, owner, kind, g[G_ROUND] | (owner << BUILDER_SHIFT))
     if owner == s:
         g[G_TURN_BUILD_GOLD] += gold
         g[G_TURN_BUILT] += 1

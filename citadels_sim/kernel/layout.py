@@ -34,9 +34,11 @@ field              shape / dtype                contents
 ``hand``           (MAX_SEATS, HAND_CAP) int16  district kinds in each hand; ``p[s, P_HAND_N]`` used
 ``city``           (MAX_SEATS, CITY_CAP) int16  district kinds in each city, in build order;
                                                 ``p[s, P_CITY_N]`` used
-``city_round``     (MAX_SEATS, CITY_CAP) int16  round in which each city slot was built (Haunted
-                                                City), ``| BEAUTIFIED`` once the Artist
-                                                beautified it (cost +1); the flag travels with
+``city_round``     (MAX_SEATS, CITY_CAP) int16  round in which each city slot was built
+                                                (``& ROUND_MASK``), the seat that built it
+                                                (``>> BUILDER_SHIFT & 7``; the Haunted City,
+                                                D44), ``| BEAUTIFIED`` once the Artist
+                                                beautified it (cost +1); all three travel with
                                                 the district when it changes city
 ``deck``           (DECK_CAP + PILE_CAP,) int16 ``[0, DECK_CAP)``: the deck, a circular buffer
                                                 with its top at ``g[G_DECK_HEAD]``, ``g[G_DECK_N]``
@@ -74,8 +76,9 @@ HAND_CAP = 96
 CITY_CAP = 32
 DECK_CAP = 128  # power of two: the deck is a circular buffer
 PILE_CAP = 96  # cards under the Museum
-BEAUTIFIED = 1 << 14  # flag in ``city_round``; the round is ``city_round & ROUND_MASK``
-ROUND_MASK = BEAUTIFIED - 1
+ROUND_MASK = (1 << 10) - 1  # ``city_round`` bits 0-9: the round built in (max_rounds <= 1000)
+BUILDER_SHIFT = 10  # bits 10-12: the seat that built it
+BEAUTIFIED = 1 << 14  # flag in ``city_round``: the Artist beautified it
 N_STREAMS = 2 + MAX_SEATS
 RNG_DECK = 0
 RNG_DRAFT = 1

@@ -9,7 +9,7 @@ from .layout import (D_BASILICA, D_CAPITOL, D_DRAGON_GATE, D_HAUNTED, D_IMPERIAL
                      P_GOLD, P_HAND_N, P_PLACE, P_REVEALED, P_SCORE, P_VALUE, R_2016, R_CLASSIC,
                      R_FOUR_COLOR, T_UNIQUE)
 from .rules import has, is_complete, slot_cost
-from .state import built_round
+from .state import built_by, built_round
 
 
 @hot
@@ -50,7 +50,9 @@ def score_seat(st, tb, s):
     for i in range(st.p[s, P_CITY_N]):
         kind = st.city[s, i]
         value += slot_cost(st, tb, s, i)
-        last_round = g[G_RULESET] == R_CLASSIC and built_round(st, s, i) == g[G_ROUND]
+        # classic: no choice for the one who built it in the last round (D44)
+        last_round = g[G_RULESET] == R_CLASSIC and built_round(st, s, i) == g[G_ROUND] \
+            and built_by(st, s, i) == s
         if kind == D_HAUNTED and not last_round:
             free += 1
         else:

@@ -8,12 +8,12 @@ city edits), which keeps the conservation of cards easy to check.  See
 import numpy as np
 
 from .jit import hot
-from .layout import (BEAUTIFIED, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT,
+from .layout import (BEAUTIFIED, BUILDER_SHIFT, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT,
                      G_BEWITCHED, G_BLACKMAILER, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N,
                      G_EVENT, G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N,
                      G_LOG_ON, G_MAGISTRATE, G_NP, G_NRANKS, G_PICKS, G_PILE_N, G_RANK1_BUILT,
                      G_ROBBED, G_ROBBER, G_TAXER, G_THREAT, G_THREATS, G_TURN_RANK, G_WARRANT,
-                     G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_RANKS, P_AT7, P_AT8,
+                     G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_RANKS, MAX_SEATS, P_AT7, P_AT8,
                      P_CITY_N, P_DOWN, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER,
                      P_REVEALED, P_STEP, P_TYPES,
                      RNG_DECK, RNG_DRAFT, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
@@ -246,11 +246,12 @@ def _track_size(st, s):
 
 
 @hot
-def city_add(st, tb, s, kind, rnd):
-    """Put district ``kind`` into seat ``s``'s city (built in round ``rnd``)."""
+def city_add(st, tb, s, kind, info):
+    """Put district ``kind`` into seat ``s``'s city with its ``city_round`` entry ``info``
+    (``round | seat << BUILDER_SHIFT`` for a build)."""
     n = st.p[s, P_CITY_N]
     st.city[s, n] = kind
-    st.city_round[s, n] = rnd
+    st.city_round[s, n] = info
     st.p[s, P_CITY_N] = n + 1
     _count_kind(st, tb, s, kind, 1)
     _track_size(st, s)
@@ -316,6 +317,13 @@ def beautified(st, s, i):
 def built_round(st, s, i):
     """Round in which district ``i`` of seat ``s``'s city was built."""
     return st.city_round[s, i] & ROUND_MASK
+
+
+@hot
+def built_by(st, s, i):
+    """The seat that built district ``i`` of seat ``s``'s city (it may since have changed
+    city: Diplomat, Marshal)."""
+    return (st.city_round[s, i] >> BUILDER_SHIFT) & (MAX_SEATS - 1)
 
 
 @hot

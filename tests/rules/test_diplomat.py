@@ -16,7 +16,7 @@ from kernel_helpers import (
     types_in,
 )
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.kernel import characters, game, layout as L, rules
+from citadels_sim.kernel import characters, game, layout as L, rules, scoring
 
 
 SEEDS = 60
@@ -309,3 +309,59 @@ def test_monument_exchange_is_a_real_change_of_size():
     assert int(st.p[0, L.P_AT7]) == at0  # seat 0 went from 7 to 8: still at 7 since then
     assert int(st.p[0, L.P_AT8]) >= 0
     assert h.kinds_consistent(st)
+
+
+def _haunted_exchange(rnd, leader_city):
+    """Seat 0, the classic Diplomat (builder bot) in round ``rnd``, builds the Haunted City
+    and then exchanges it into seat 1's city; the game is then scored as ending in round 6.
+    Returns the state and the exchange event."""
+    st, tb = diplomat_setup("classic", families="builder")
+    st.g[L.G_ROUND] = rnd
+    h.set_city(st, 1, leader_city, rnd=2)
+    h.set_hand(st, 0, ["Haunted City"])
+    h.set_deck(st, [])
+    h.set_gold(st, 0, 6)
+    evs = play(st, tb, W, 0)
+    (built,) = h.of_type(evs, "build")
+    assert h.key(built.a) == "haunted"
+    (e,) = h.of_type(evs, "exchange")
+    assert e.a == 1 and h.key(e.b) == "haunted"
+    st.g[L.G_ROUND] = 6
+    scoring.score_game(st, tb)
+    return st, e
+
+
+#: the leader lacks a noble district and has a purple one: a Haunted City that may count as
+#: any colour completes his five colours (+3); one that counts as purple adds none
+NO_NOBLE = ["Library", "Temple", "Market", "Docks", "Watchtower"]
+
+
+@pytest.mark.parametrize("rnd", [6, 4], ids=["built_in_the_final_round", "built_earlier"])
+def test_haunted_city_received_by_exchange_keeps_its_colour_choice(rnd):
+    """Issue 22, D44: the classic Haunted City loses its colour choice only for the player who
+    built it in the last round; received by the Diplomat's exchange (in the last round or
+    before), it counts as any colour for its new owner."""
+    st, e = _haunted_exchange(rnd, NO_NOBLE)
+    assert h.key(e.c) == "market" and e.d == 0  # the equally cheap Market, for nothing
+    assert sorted(h.key(k) for k in h.city_list(st, 1)) == [
+        "docks", "haunted", "library", "temple", "watchtower"]
+    assert st.p[1, L.P_COLOURS] == 3  # the Haunted City counts as noble
+
+
+def test_haunted_city_built_in_the_final_round_and_kept_counts_as_purple():
+    """Issue 22, D44: built in the last round and kept, the Haunted City has no colour choice
+    (the Diplomat finds no exchange: no other city has a district)."""
+    st, tb = diplomat_setup("classic", families="builder")
+    st.g[L.G_ROUND] = 6
+    h.set_city(st, 0, ["Manor", "Temple", "Market", "Library"], rnd=2)  # no military
+    h.set_hand(st, 0, ["Haunted City"])
+    h.set_deck(st, [])
+    h.set_gold(st, 0, 6)
+    evs = play(st, tb, W, 0)
+    assert [h.key(e.a) for e in h.of_type(evs, "build")] == ["haunted"]
+    assert not h.of_type(evs, "exchange")
+    scoring.score_game(st, tb)
+    assert st.p[0, L.P_COLOURS] == 0
+    st.g[L.G_ROUND] = 7  # the same city when the game ends a round later: any colour
+    scoring.score_game(st, tb)
+    assert st.p[0, L.P_COLOURS] == 3

@@ -145,6 +145,7 @@ def independent_from_state(ruleset, st):
         city = h.city_list(st, s)
         final = any(int(st.city[s, i]) == L.D_HAUNTED
                     and st.city_round[s, i] & L.ROUND_MASK == st.g[L.G_ROUND]
+                    and (st.city_round[s, i] >> L.BUILDER_SHIFT) & 7 == s  # D44
                     for i in range(len(city)))
         seats.append(independent.Seat([h.key(k) for k in city], gold=int(st.p[s, L.P_GOLD]),
                                       hand=int(st.p[s, L.P_HAND_N]), haunted_final=final,
