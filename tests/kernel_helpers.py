@@ -24,7 +24,7 @@ from collections import Counter, namedtuple
 import numpy as np
 
 import independent_scoring as independent
-from citadels_sim.game import cards, strategies
+from citadels_sim.game import cards, sampling, strategies
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.kernel import layout as L, log as klog, state as S
 from citadels_sim.kernel.rng import seed_streams
@@ -698,43 +698,13 @@ def independent_scores(ruleset, cities, gold=None, hands=None, crown=0, first=-1
 
 
 # ---- random valid configurations ---------------------------------------------------------
-def random_config(rng):
-    """A random configuration from the whole roster (None if the draw is not a valid game):
-    any ruleset, 2-8 players, a random character per rank (a rank-9 character 60% of the
-    time), 14 random unique districts (2016) or a random bonus-purple selection with the
-    base purples removed that it requires (classic)."""
-    ruleset = str(rng.choice(["classic", "2016", "four_color"]))
-    players = int(rng.integers(2, 9))
-    roster = cards.characters(ruleset)
-    chosen = []
-    for rank in range(1, 10):
-        options = [c.name for c in roster if c.rank == rank]
-        if options and (rank < 9 or rng.random() < 0.6):
-            chosen.append(str(rng.choice(options)))
-    districts, removed = None, None
-    playable = [d for d in cards.districts(ruleset) if d.type == L.T_UNIQUE]
-    if ruleset == "2016":
-        districts = [str(x) for x in rng.choice([d.name for d in playable], 14, replace=False)]
-    elif ruleset == "classic":
-        bonus = [d.name for d in playable if d.set == "bonus"]
-        districts = [str(x) for x in rng.choice(bonus, int(rng.integers(0, len(bonus) + 1)),
-                                                replace=False)]
-        base = [d.name for d in playable if d.set == "base"]
-        removed = [str(x) for x in rng.choice(base, max(0, len(districts) - 3), replace=False)]
-    try:
-        return GameConfig(ruleset=ruleset, players=players, characters=chosen,
-                          districts=districts, removed=removed)
-    except ConfigError:
-        return None
-
-
 def random_configs(seed: int, n: int) -> list:
-    """``n`` valid random configurations (:func:`random_config`), each with a random
+    """``n`` valid random configurations (:func:`sampling.random_config`), each with a random
     strategy family per seat: a list of (config, line-up)."""
     rng = np.random.default_rng(seed)
     out = []
     while len(out) < n:
-        config = random_config(rng)
+        config = sampling.random_config(rng)
         if config is not None:
             out.append((config, [FAMILIES[int(k)] for k in rng.integers(0, 4, config.players)]))
     return out

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from citadels_sim.engine.simulate import build_tables, resolve_strategies
+from citadels_sim.game import sampling
 from citadels_sim.game.config import GameConfig
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.run import play_state
@@ -135,7 +136,7 @@ def test_random_configurations():
     rng = np.random.default_rng(2026)
     configs = []
     while len(configs) < 40:
-        config = h.random_config(rng)
+        config = sampling.random_config(rng)
         if config is not None:
             configs.append(config)
     assert {c.ruleset for c in configs} == {"classic", "2016", "four_color"}

@@ -7,14 +7,16 @@ import random
 from collections import Counter
 
 import kernel_helpers as h
+import polars as pl
 import pytest
 from test_replay_audit import ROSTER_CASES, audit
 
 from citadels_sim import GameConfig, replay, simulate
 from citadels_sim.engine.replay import to_text
-from citadels_sim.game import cards
+from citadels_sim.game import cards, sampling
+from citadels_sim.game.strategies import presets
 from citadels_sim.game.config import ConfigError
-from citadels_sim.kernel import draft, layout as L
+from citadels_sim.kernel import characters, draft, layout as L
 from citadels_sim.kernel.bots import reference
 from citadels_sim.studies.compare import compare
 
@@ -192,3 +194,34 @@ def test_at_two_players_every_character_is_held_in_some_rounds():
         "Assassin", "Spy", "Wizard", "Patrician", "Cardinal", "Trader", "Scholar", "Warlord"])
     held = simulate(config, "reference", games=2000, seed=1, progress=False).character_table()
     assert held["held_rate"].min() > 0.01, held.select("character", "held_rate")
+
+
+@pytest.mark.parametrize("deck,razes", [(40, True), (3, False)], ids=["deck", "dry_deck"])
+def test_the_warlord_leaves_a_completing_city_alone_when_the_deck_is_dry(deck, razes):
+    """Issue 19 item 7: with the deck dry the reference Warlord razed the 7th of 8 districts
+    every round (four_color, 7 players: the games ran to the round cap); with cards in the
+    deck he still does."""
+    st, tb = h.empty_state("four_color", 7, "reference")
+    h.set_holders(st, {h.W: 0})
+    h.set_city(st, 1, ["Tavern", "Market", "Manor", "Temple", "Castle", "Docks", "Church"])
+    h.set_deck(st, ["Harbor"] * deck)
+    h.set_gold(st, 0, 5)
+    h.clear_log(st)
+    characters.end_of_turn(st, tb, L.CH_WARLORD, 0, h.W)
+    assert bool(h.of_type(h.events(st), "destroy")) == razes
+
+
+#: sampled valid configurations (seed fixed before looking) and the stalling one of issue 19
+STALL_CONFIGS = sampling.random_configs(19, 8) + [GameConfig(ruleset="four_color", players=7)]
+
+
+@pytest.mark.parametrize("preset", list(presets()))
+def test_no_shipped_strategy_stalls_in_self_play(preset):
+    """Issue 19 item 7: self-play of every shipped preset reaches the round cap in at most
+    0.5% of the games over sampled valid configurations."""
+    games = capped = 0
+    for i, config in enumerate(STALL_CONFIGS):
+        seats = simulate(config, preset, games=250, seed=i, progress=False).seats
+        capped += int((seats.filter(pl.col("seat") == 0)["rounds"] >= config.max_rounds).sum())
+        games += 250
+    assert capped <= 0.005 * games, (preset, capped, games)

@@ -349,13 +349,15 @@ def choose_target_rank(st, tb, s, allowed, own, rob):
 def choose_magician(st, tb, s):
     """Magician: (mode, target): mode 0 nothing, 1 swap with seat target, 2 redraw.
 
-    He swaps with the largest hand when it is PR_SWAP_MARGIN cards larger than his, else
+    He swaps with the largest hand when it is PR_SWAP_MARGIN cards larger than his, or when
+    the deck is dry (fewer cards than players) and nothing in his hand can be built; else
     redraws his useless cards."""
     best, ties, who = NOTHING
     for o in range(st.g[G_NP]):
         if o != s:
             best, ties, who = offer(st, s, float(st.p[o, P_HAND_N]), o, best, ties, who)
-    if best >= st.p[s, P_HAND_N] + tb.params[s, PR_SWAP_MARGIN]:
+    stuck = st.g[G_DECK_N] < st.g[G_NP] and useful_cards(st, tb, s) == 0 and best > 0
+    if stuck or best >= st.p[s, P_HAND_N] + tb.params[s, PR_SWAP_MARGIN]:
         return 1, who
     if st.p[s, P_HAND_N] > useful_cards(st, tb, s) and st.g[G_DECK_N] > 0:
         return 2, -1

@@ -30,8 +30,8 @@ from ..layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASS
 from ..rules import (INCOME_CARDS, build_cost, build_limit, destroyable, has, income_count,
                      income_kind, income_type, slot_cost, warlord_cost)
 from ..state import city_size, own_ranks
-from .common import (NEG, NOTHING, final_round, leader, offer, opponents_most,
-                     slot_option, split_slot, useful_cards, warrants_for)
+from .common import (NEG, NOTHING, final_round, leader, offer, opponents_most, slot_option,
+                     split_slot, useful_cards, warrants_for)
 from .heuristic import best_build, exchange_tally, exchange_target, income_before
 
 #: the family whose decisions this one does not write itself
@@ -220,6 +220,8 @@ def power_worth(st, tb, o, ch, viewer):
         gain = 0.5 * max(0, opponents_most(st, o, P_HAND_N) - st.p[o, P_HAND_N] - 1)
         if o == viewer and useful_cards(st, tb, o) == 0 and st.p[o, P_HAND_N] > 0:
             gain += 1.0
+            if st.g[G_DECK_N] < st.g[G_NP]:  # a dry deck: his one way to a buildable card
+                return card * gain + tb.params[viewer, PR_R_BUILD] + 2.0
         return card * gain
     if ch == CH_WIZARD:
         return (card if opponents_most(st, o, P_HAND_N) > 0 else 0.0) + 0.5
@@ -418,15 +420,21 @@ def ref_target(st, tb, s, allowed, aim):
 def ref_destroy(st, tb, s):
     """Warlord: the district whose loss harms an opponent most for its cost: its points
     (+3 when he is one district from completing) x danger x 2/players, less the gold paid;
-    only a gain, and keeping PR_GOLD_RESERVE unless the target is dangerous."""
+    only a gain, and keeping PR_GOLD_RESERVE unless the target is dangerous.  With the deck
+    dry (fewer cards than players) he leaves a city one district from completing alone: the
+    razed card would come back to be built again, round after round, and the game could
+    only end at the round cap."""
     gold = st.p[s, P_GOLD]
     n = st.g[G_NP]
+    dry = st.g[G_DECK_N] < n
     best, ties, pick = 0.0, 0, -1
     for o in range(n):
         if o == s:
             continue
         d = danger(st, tb, s, o)
         near = 3.0 if city_size(st, o) >= st.g[G_N_COMPLETE] - 1 else 0.0
+        if near > 0.0 and dry:
+            continue
         for i in range(st.p[o, P_CITY_N]):
             if not destroyable(st, tb, o, i):
                 continue
