@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from citadels_sim import exploit
 from citadels_sim.cli import main
 from citadels_sim.engine import simulate as simulate_module
 from citadels_sim.engine import store
@@ -99,6 +100,16 @@ CASES = [  # (argv, words the one line must hold)
     (["tune", "--family", "heuristic", "--validate-games", "1000000000000",
       "--budget", "100000000"], ["validate_games 1,000,000,000,000", "games a chunk"]),
     (SIM + ["--games", "x"], ["--games", "'x'", "citadels simulate --help"]),
+    (["exploit", "nosuch"], ["Unknown strategy 'nosuch'"]),
+    (["exploit", "heuristic", "--families", "heuristic,nosuch"],
+     ["exploiter family 'nosuch' (--families)", "Unknown strategy family 'nosuch'"]),
+    (["exploit", "heuristic", "--families", "random"],
+     ["exploiter family 'random'", "no parameters to tune"]),
+    (["exploit", "heuristic", "--budget", "7000"],
+     ["--budget", "7000", "a reference exploit search", "at least 8,000"]),
+    (["exploit", "heuristic", "--validate-games", "0"],
+     ["--validate-games", "at least 1", "got 0"]),
+    (["exploit", "heuristic", "--name", "../escape"], ["'../escape'", "plain file name"]),
 ]
 
 
@@ -131,6 +142,7 @@ def test_bad_input_gets_one_line_and_writes_nothing(argv, words, tmp_path, monke
     (lambda: Sprt.from_elo(10, 0), "elo0=10, elo1=0"),
     (lambda: simulate(games=10**12), "games in one simulate"),
     (lambda: tune_module.tune("heuristic", name="../x"), "'../x' is not a plain file name"),
+    (lambda: exploit("heuristic", families="heuristic,random"), "no parameters to tune"),
 ])
 def test_the_python_api_refuses_the_same(call, words):
     with pytest.raises((ConfigError, StrategyError), match=words.replace("(", r"\(")

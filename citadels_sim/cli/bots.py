@@ -1,5 +1,6 @@
-"""Commands that make bots: tune (CMA-ES against a league) and harden (tune against its own
-exploiters, round after round).
+"""Commands that make and test bots: tune (CMA-ES against a league), harden (tune against its
+own exploiters, round after round) and exploit (how much a tuned exploiter gains against a
+bot).
 
 Each command is a pair: ``add_NAME(parser)`` declares its options, ``NAME(args)`` runs it.
 """
@@ -111,3 +112,34 @@ def harden(a: argparse.Namespace) -> None:
     print(result.text())
     path = write_report(result, Path(a.reports) / result.strategy.name)
     print(f"strategy written to {path / 'strategy.toml'}")
+
+
+def add_exploit(p: argparse.ArgumentParser) -> None:
+    p.add_argument("bot", help="the bot tested (a preset or FILE.toml:NAME); its copies fill "
+                               "every seat but the exploiter's")
+    o.add_game(p)
+    p.add_argument("--families", default="heuristic,reference",
+                   help="comma-separated exploiter families, one search each (default "
+                        "heuristic,reference)")
+    p.add_argument("--budget", type=int, default=700_000,
+                   help="games of each family's search (default 700000)")
+    p.add_argument("--validate-games", type=int, default=100_000,
+                   help="held-out games measuring each exploiter (default 100000)")
+    o.add_seed(p)
+    p.add_argument("--name", default=None,
+                   help="the report's name and the runs' prefix, a plain file name (default "
+                        "exploit-BOT-RULESET-Np)")
+    o.add_execution(p)
+    o.add_dirs(p)
+    o.add_strategies_file(p)
+
+
+def exploit(a: argparse.Namespace) -> None:
+    from citadels_sim.studies.exploit import exploit
+    with o.cluster(a) as executor:
+        result = exploit(a.bot, o.config(a), families=a.families, budget=a.budget,
+                         validate_games=a.validate_games, seed=a.seed, name=a.name,
+                         runs_dir=a.runs, workers=a.workers, progress=not a.no_progress,
+                         executor=executor)
+    print(result.text())
+    write_report(result, Path(a.reports) / result.settings["name"])

@@ -12,8 +12,9 @@ from . import options as o
 
 
 def write_report(result, path: str | Path) -> Path:
-    """Write ``result``'s report (an experiment's, a balance's, a tuning's, a hardening's)
-    into directory ``path`` and say where: the one place the commands write reports."""
+    """Write ``result``'s report (an experiment's, a balance's, a tuning's, a hardening's,
+    an exploit test's) into directory ``path`` and say where: the one place the commands
+    write reports."""
     from citadels_sim import reporting
     path = reporting.write(result, path)
     print(f"report written to {path}/report.md and {path}/report.html")

@@ -320,3 +320,21 @@ class GameConfig:
                 "removed": list(self.removed or ()),
                 "quick": self.quick, "crown_seat": self.crown_seat,
                 "max_rounds": self.max_rounds}
+
+    def to_args(self) -> list[str]:
+        """The ``citadels`` game options that give this configuration (``--ruleset``,
+        ``--players``, and the others where they differ from the defaults)."""
+        args = ["--ruleset", self.ruleset, "--players", str(self.players)]
+        d = self.to_dict()
+        for option, value in (("--characters", self.characters),
+                              ("--districts", self.districts)):
+            if value is not None:
+                key = option[2:]
+                args += [option, value if isinstance(value, str) else ",".join(d[key])]
+        if self.removed:
+            args += ["--removed", ",".join(self.removed)]
+        if self.quick:
+            args.append("--quick")
+        if self.max_rounds != 100:
+            args += ["--max-rounds", str(self.max_rounds)]
+        return args

@@ -276,3 +276,36 @@ def exploit_curve(rounds: pl.DataFrame) -> Figure:
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="upper right")
     return fig
+
+
+def exploit_gains(frame: pl.DataFrame, limit: float) -> Figure:
+    """An exploit test's gain over the fair share per exploiter family, with 95% intervals,
+    against the fair share (0) and the ``limit`` a bot that holds stays under."""
+    fig, ax = plt.subplots(figsize=(7, 1.6 + 0.6 * frame.height), layout="constrained")
+    y = np.arange(frame.height)
+    g = frame["gain"].to_numpy()
+    over = g > limit
+    ax.errorbar(g, y, xerr=[g - frame["gain_low"].to_numpy(),
+                            frame["gain_high"].to_numpy() - g],
+                fmt="none", ecolor="0.3", capsize=5, lw=1.5)
+    for mask, color, label in ((~over, COLORS[2], f"at most {limit:g} points: holds"),
+                               (over, "crimson", f"over {limit:g} points: exploits it")):
+        if mask.any():
+            ax.plot(g[mask], y[mask], "o", ms=8, color=color, label=label, zorder=5)
+    for gi, yi in zip(g, y):
+        ax.annotate(f"{gi:+.1f}", (gi, yi), textcoords="offset points", xytext=(0, 9),
+                    ha="center", fontsize=9)
+    ax.axvline(0, color="black", ls="dotted", lw=1)
+    ax.axvline(limit, color="crimson", ls="--", lw=1.2)
+    ax.set_yticks(y, frame["family"].to_list())
+    ax.set_ylim(y.max() + 0.7, -0.7)  # the first family on top, room for the labels
+    low = min(0.0, float(frame["gain_low"].min()))
+    high = max(limit, float(frame["gain_high"].max()))
+    pad = 0.08 * (high - low)
+    ax.set_xlim(low - pad, high + pad)
+    ax.set(title="Exploit test: a tuned exploiter's gain over the fair share",
+           xlabel=f"held-out gain over the fair share (win-rate points); dotted: fair, "
+                  f"dashed: the {limit:g}-point limit", ylabel="exploiter family")
+    ax.grid(axis="x", alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
+    return fig

@@ -13,13 +13,13 @@ from citadels_sim.studies.harden import Hardening
 from citadels_sim.versions import KERNEL_VERSION, __version__
 from . import figures
 from .document import Report
-from .tune import STRATEGY_FILE, config_args, write_with_strategy
+from .tune import STRATEGY_FILE, write_with_strategy
 
 
 def command(h: Hardening) -> str:
     """The ``citadels harden`` command that reproduces the run."""
     s = h.settings
-    return shlex.join(["citadels", "harden", "--start", s["start"], *config_args(h.config),
+    return shlex.join(["citadels", "harden", "--start", s["start"], *h.config.to_args(),
                        "--rounds", str(s["rounds"]), "--exploit-family", s["exploit_family"],
                        "--extra", ",".join(s["extra"]), "--budget", str(s["budget"]),
                        "--exploit-budget", str(s["exploit_budget"]),

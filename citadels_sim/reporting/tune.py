@@ -12,7 +12,6 @@ from pathlib import Path
 import numba
 import polars as pl
 
-from citadels_sim.game.config import GameConfig
 from citadels_sim.game.strategies import Strategy, presets, to_toml
 from citadels_sim.studies.tune import Tuning
 from citadels_sim.versions import KERNEL_VERSION, __version__
@@ -49,27 +48,10 @@ HOW_TO_READ = [
 ]
 
 
-def config_args(c: GameConfig) -> list[str]:
-    """The command-line options that give configuration ``c``."""
-    args = ["--ruleset", c.ruleset, "--players", str(c.players)]
-    d = c.to_dict()
-    if c.characters is not None:
-        args += ["--characters", c.characters if isinstance(c.characters, str)
-                 else ",".join(d["characters"])]
-    if c.districts is not None:
-        args += ["--districts", c.districts if isinstance(c.districts, str)
-                 else ",".join(d["districts"])]
-    if c.removed:
-        args += ["--removed", ",".join(c.removed)]
-    if c.quick:
-        args.append("--quick")
-    return args
-
-
 def command(t: Tuning) -> str:
     """The ``citadels tune`` command that reproduces the run."""
     p = t.plan
-    args = ["citadels", "tune", "--family", p.family, *config_args(p.config)]
+    args = ["citadels", "tune", "--family", p.family, *p.config.to_args()]
     args += ["--league", ",".join(s.name for s in p.league), "--start", p.start.name,
              "--champion", p.champion.name, "--budget", str(p.budget),
              "--games", str(p.games), "--popsize", str(p.popsize), "--sigma", str(p.sigma),

@@ -31,8 +31,7 @@ from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
-from .tune import (DEFAULT_GAMES, Space, Tuning, checkpointed, default_popsize,
-                   generation_games, tune)
+from .tune import Tuning, check_budget, checkpointed, tunable_space, tune
 
 #: default games of each round's tuning of the strategy, and of each exploit search
 DEFAULT_BUDGET = 1_500_000
@@ -91,25 +90,14 @@ def _check_budgets(start: Strategy, config: GameConfig, rounds: int, exploit_fam
     """Refuse, before any search, a family with nothing to tune or a budget smaller than one
     generation of a search (an exploit search's league is one strategy; round k's holds the
     k exploiters found so far and the ``extra`` presets)."""
-    for what, family in ((f"start strategy {start.name!r}", start.family),
-                         (f"exploit_family {exploit_family!r}", exploit_family)):
-        try:
-            Space.of(family)
-        except ValueError as err:
-            raise ConfigError(f"{what}: {err}") from None
+    tunable_space(start.family, f"start strategy {start.name!r}")
+    tunable_space(exploit_family, f"exploit_family {exploit_family!r}")
     players = config.players
-    searches = [("exploit_budget", "--exploit-budget", exploit_budget, "an exploit search",
-                 generation_games(1, players, DEFAULT_GAMES, default_popsize(exploit_family)))]
+    check_budget(exploit_budget, exploit_family, players, "exploit_budget (--exploit-budget)",
+                 "an exploit search")
     if rounds:
-        popsize = default_popsize(start.family)
-        searches.append(("budget", "--budget", budget, "a round's tuning", max(
-            generation_games(k + extra, players, DEFAULT_GAMES, popsize)
-            for k in range(1, rounds + 1))))
-    for what, flag, given, search, least in searches:
-        if not isinstance(given, int) or given < least:
-            raise ConfigError(f"{what} ({flag}) {given!r} is less than one generation of "
-                              f"{search} at {players} players ({least:,} games); give at "
-                              f"least {least:,}.")
+        check_budget(budget, start.family, players, "budget (--budget)", "a round's tuning",
+                     range(1 + extra, rounds + extra + 1))
 
 
 def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int = 4, *,

@@ -28,7 +28,7 @@ import math
 import os
 import pickle
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,6 +136,27 @@ def generation_games(members: int, players: int, games: int, popsize: int) -> in
     """Games of one generation: ``popsize`` candidates and the search mean, each playing
     ``games`` rounded up to fill every table alike (:func:`.league.table_games`)."""
     return (popsize + 1) * members * players * lg.table_games(members, players, games)
+
+
+def tunable_space(family: str, what: str) -> Space:
+    """``family``'s search space, or a ConfigError naming ``what`` (e.g. the option that
+    gave the family) when the family is unknown or has nothing to tune."""
+    try:
+        return Space.of(family)
+    except ValueError as err:
+        raise ConfigError(f"{what}: {err}") from None
+
+
+def check_budget(budget: int, family: str, players: int, what: str, search: str,
+                 members: Iterable[int] = (1,)) -> None:
+    """Refuse, before any game, a ``budget`` (``what``: its name and option) smaller than one
+    generation of ``search``, a search of ``family`` at the default population and games
+    against leagues of each size in ``members``."""
+    least = max(generation_games(m, players, DEFAULT_GAMES, default_popsize(family))
+                for m in members)
+    if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)) or budget < least:
+        raise ConfigError(f"{what} {budget!r} is less than one generation of {search} at "
+                          f"{players} players ({least:,} games); give at least {least:,}.")
 
 
 # ---- settings and checkpoint ----------------------------------------------------------------
@@ -392,11 +413,17 @@ def default_start(family: str) -> Strategy:
     return next((s for s in mine if s.name == family), mine[0])
 
 
-def default_name(family: str, config: GameConfig) -> str:
-    """``tuned-FAMILY-RULESET-Np`` (with the named set's name when one is used)."""
+def config_tag(config: GameConfig) -> str:
+    """``RULESET-Np`` (with the named set's name, or ``custom``, when characters are given):
+    the configuration's part of a default run name."""
     sets = f"-{config.characters}" if isinstance(config.characters, str) else (
         "-custom" if config.characters else "")
-    return f"tuned-{family}-{config.ruleset}-{config.players}p{sets}"
+    return f"{config.ruleset}-{config.players}p{sets}"
+
+
+def default_name(family: str, config: GameConfig) -> str:
+    """``tuned-FAMILY-RULESET-Np`` (with the named set's name when one is used)."""
+    return f"tuned-{family}-{config_tag(config)}"
 
 
 def tune(family: str | None = None, config: GameConfig | None = None,
