@@ -78,3 +78,25 @@ def test_cli_one_liner(tmp_path, capsys):
     assert code == 0, err
     assert "hard: hardened in 1 rounds" in out and "round 1: hard-round1" in out
     assert (tmp_path / "reports" / "hard" / "strategy.toml").exists()
+
+
+def test_several_exploit_families_search_one_exploiter_each_per_round(tmp_path):
+    """exploit_family "heuristic,reference": each round searches both (runs NAME-exploitK-
+    FAMILY), both join the next round's league, and a round's exploit is its strongest."""
+    h = harden("reference", GameConfig(players=2), rounds=1, budget=8_064,
+               exploit_budget=8_000, validate_games=1_000, progress=False,
+               exploit_family="heuristic,reference", name="two", runs_dir=tmp_path)
+    assert [[s.plan.family for s in found] for found in h.searches] == [
+        ["heuristic", "reference"]] * 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "two-exploit0-heuristic", "two-exploit0-reference", "two-exploit1-heuristic",
+        "two-exploit1-reference", "two-round1"]
+    league = [s.name for s in h.tunings[0].plan.league]
+    assert league[:2] == [s.strategy.name for s in h.searches[0]]
+    for found, strongest in zip(h.searches, h.exploits):
+        assert strongest.validation["tuned"]["share"] == max(
+            s.validation["tuned"]["share"] for s in found)
+    assert h.rounds()["exploit_family"].to_list() == [e.plan.family for e in h.exploits]
+    assert h.settings["exploit_family"] == "heuristic,reference"
+    with pytest.raises(ValueError, match="distinct families"):
+        harden("reference", GameConfig(players=2), exploit_family="heuristic,heuristic")

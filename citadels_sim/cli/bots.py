@@ -82,7 +82,9 @@ def add_harden(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounds", type=int, default=4,
                    help="tuning rounds (default 4; 0 only measures the start)")
     p.add_argument("--exploit-family", default="heuristic",
-                   help="the family of the exploiters searched (default heuristic)")
+                   help="the family of the exploiters searched, or several "
+                        "comma-separated (heuristic,reference: one of each per round); "
+                        "default heuristic")
     p.add_argument("--extra", default="builder,heuristic",
                    help="presets in every round's league beside the exploiters "
                         "(default builder,heuristic)")

@@ -35,8 +35,9 @@ def build(h: Hardening) -> Report:
              f"characters {', '.join(c.character_names)}, in {len(h.tunings)} rounds. Each "
              f"round tunes the strategy so that its copies, in every seat but one, hold down "
              f"every exploiter found so far sitting alone in the last (tune --copies), then "
-             f"searches a new exploiter of family {first.plan.family} against it "
-             f"({first.plan.budget:,} games) and measures it on held-out deals.")
+             f"searches a new exploiter of each family ({h.settings['exploit_family']}) "
+             f"against it ({first.plan.budget:,} games each) and measures it on held-out "
+             "deals; the strongest exploiter of each round is shown.")
     rounds = h.rounds()
     rep.heading("Exploitability per round")
     rep.figure("exploitability", figures.exploit_curve(rounds),
@@ -47,7 +48,7 @@ def build(h: Hardening) -> Report:
         .otherwise(rounds["strategy"]).alias("strategy"),
         (rounds["exploit_share"].round(4).cast(str) + " [" + rounds["exploit_low"].round(4)
          .cast(str) + ", " + rounds["exploit_high"].round(4).cast(str) + "]")
-        .alias("exploiter's win share [95%]"),
+        .alias("exploiter's win share [95%]"), rounds["exploit_family"].alias("its family"),
         rounds["gain_points"].round(1).alias("gain over fair (points)"),
         rounds["copies_share"].round(4).cast(str).fill_null("(start)").alias(
             f"copies' share vs its league (fair {(c.players - 1) / c.players:.2f})"))

@@ -1,17 +1,20 @@
 """Harden a strategy against exploitation: exploit it, tune it against its exploiters,
 exploit it again (a double-oracle loop of :func:`citadels_sim.studies.tune.tune` runs).
 
-Round 0 measures the start: a strategy of the exploiting family (default ``heuristic``) is
-tuned against copies of it in every other seat, and its held-out gain over the fair share
-1/N is how much the start concedes.  Each round then tunes the strategy with
+Round 0 measures the start: a strategy of each exploiting family (default ``heuristic``;
+``heuristic,reference`` searches both, as the exploit test of
+:func:`citadels_sim.studies.exploit.exploit` does) is tuned against copies of it in every
+other seat, and the largest held-out gain over the fair share 1/N is how much the start
+concedes.  Each round then tunes the strategy with
 ``copies=True`` -- its copies in every seat but one, each exploiter found so far (and the
 ``extra`` presets, so that plain opponents stay beaten) alone in the last -- starting from
-the previous round's strategy, and exploits the result again with a fresh search.  The last
-strategy deployed is the one whose exploiter gained least (the start included: if no round
+the previous round's strategy, and exploits the result again with fresh searches.  The
+strategy deployed is the one whose strongest exploiter gained least (the start included: if no round
 beats it, hardening returns the start); the exploit gains per round say how far hardening
 got.  The loop need not converge -- a round can open a new exploit -- so read the curve.
 
-Every search is a tuning run of its own (``runs_dir/NAME-exploitK``, ``NAME-roundK``), so a
+Every search is a tuning run of its own (``runs_dir/NAME-exploitK``, or
+``NAME-exploitK-FAMILY`` with several families, and ``NAME-roundK``), so a
 killed run started again resumes where it stopped and ends with the same result.  A family
 with nothing to tune, or a budget smaller than one generation of a search, is refused
 before the first search starts.
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
@@ -45,10 +48,12 @@ class Hardening:
 
     strategy: Strategy
     config: GameConfig
-    exploits: list[Tuning]   # exploits[k]: against round k's strategy
+    exploits: list[Tuning]   # exploits[k]: the strongest exploit of round k's strategy
     tunings: list[Tuning]    # tunings[k - 1]: round k's strategy
     settings: dict           # harden()'s arguments (start, rounds, budgets, ...) by name
     deployed: int            # the round whose strategy is deployed (least exploited)
+    #: every exploit search of round k, one per exploiting family (exploits[k] among them)
+    searches: list[list[Tuning]] = field(default_factory=list)
 
     def rounds(self) -> pl.DataFrame:
         """One row per round: the strategy, its copies' held-out share against the league
@@ -62,6 +67,7 @@ class Hardening:
                 "round": k,
                 "strategy": t.strategy.name if t else self.exploits[0].plan.league[0].name,
                 "copies_share": t.validation["tuned"]["share"] if t else None,
+                "exploit_family": ex.plan.family,
                 "exploit_share": v["share"], "exploit_low": v["low"], "exploit_high": v["high"],
                 "gain_points": 100 * (v["share"] - fair),
                 "gain_low": 100 * (v["low"] - fair), "gain_high": 100 * (v["high"] - fair),
@@ -74,7 +80,8 @@ class Hardening:
                  f"({self.config.ruleset}, {self.config.players} players); deployed: round "
                  f"{self.deployed}, the least exploited"]
         for r in self.rounds().iter_rows(named=True):
-            lines.append(f"  round {r['round']}: {r['strategy']:<32} a tuned exploiter wins "
+            lines.append(f"  round {r['round']}: {r['strategy']:<32} a tuned "
+                         f"{r['exploit_family']} exploiter wins "
                          f"{r['exploit_share']:.4f} [{r['exploit_low']:.4f}, "
                          f"{r['exploit_high']:.4f}]: {r['gain_points']:+.1f} points over fair")
         return "\n".join(lines)
@@ -85,23 +92,35 @@ def _strategies(specs: str | Sequence[str | Strategy]) -> list[Strategy]:
     return [get(s) for s in items if not isinstance(s, str) or s.strip()]
 
 
-def _check_budgets(start: Strategy, config: GameConfig, rounds: int, exploit_family: str,
+def _families(exploit_family: str | Sequence[str]) -> list[str]:
+    """The exploiting families, from a comma-separated string or a sequence; each once."""
+    items = exploit_family.split(",") if isinstance(exploit_family, str) else exploit_family
+    families = [f.strip() for f in items if f.strip()]
+    if not families or len(set(families)) != len(families):
+        raise ConfigError(f"exploit_family must name one or more distinct families, got "
+                          f"{exploit_family!r}.")
+    return families
+
+
+def _check_budgets(start: Strategy, config: GameConfig, rounds: int, families: list[str],
                    extra: int, budget: int, exploit_budget: int) -> None:
     """Refuse, before any search, a family with nothing to tune or a budget smaller than one
     generation of a search (an exploit search's league is one strategy; round k's holds the
-    k exploiters found so far and the ``extra`` presets)."""
+    k x len(families) exploiters found so far and the ``extra`` presets)."""
     tunable_space(start.family, f"start strategy {start.name!r}")
-    tunable_space(exploit_family, f"exploit_family {exploit_family!r}")
     players = config.players
-    check_budget(exploit_budget, exploit_family, players, "exploit_budget (--exploit-budget)",
-                 "an exploit search")
+    for family in families:
+        tunable_space(family, f"exploit_family {family!r}")
+        check_budget(exploit_budget, family, players, "exploit_budget (--exploit-budget)",
+                     "an exploit search")
     if rounds:
         check_budget(budget, start.family, players, "budget (--budget)", "a round's tuning",
-                     range(1 + extra, rounds + extra + 1))
+                     range(len(families) + extra, rounds * len(families) + extra + 1,
+                           len(families)))
 
 
 def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int = 4, *,
-           exploit_family: str = "heuristic",
+           exploit_family: str | Sequence[str] = "heuristic",
            extra: str | Sequence[str | Strategy] = "builder,heuristic",
            budget: int = DEFAULT_BUDGET, exploit_budget: int = DEFAULT_EXPLOIT_BUDGET,
            seed: int = 0, name: str | None = None, runs_dir: str | Path = "runs",
@@ -115,7 +134,8 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     start : the strategy to harden (a preset, ``FILE.toml:NAME`` or a Strategy).
     config : the game (default: 4-player classic base game).
     rounds : tuning rounds (each followed by an exploit search); 0 only measures the start.
-    exploit_family : the family whose tuned strategies exploit it.
+    exploit_family : the family (or families, comma-separated or a sequence) whose tuned
+        strategies exploit it; every round searches one exploiter of each.
     extra : presets in every round's league beside the exploiters.
     budget, exploit_budget : games of each round's tuning and of each exploit search.
     seed : master seed of every search (each run has its own name, so its own deals).
@@ -133,35 +153,46 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                           f"validate_games must be positive, got {validate_games}.")
     extra = _strategies(extra)
     name = store.check_name(name or f"hardened-{start.name}", "hardened strategy name")
-    _check_budgets(start, config, rounds, exploit_family, len(extra), budget, exploit_budget)
+    families = _families(exploit_family)
+    _check_budgets(start, config, rounds, families, len(extra), budget, exploit_budget)
     executor = resolve(executor, client)
     common = dict(config=config, seed=seed, runs_dir=runs_dir, sprt=None,
                   validate_games=validate_games, workers=workers, progress=False,
                   executor=executor)
-    current, exploiters, exploits, tunings = start, [], [], []
+    current, exploiters, searches, tunings = start, [], [], []
+    names = {f: f"{name}-exploit{{k}}" + (f"-{f}" if len(families) > 1 else "")
+             for f in families}
+    per_round = len(families) + 1
+    running = [names[families[0]].format(k=0)]
 
     def kept() -> str:
-        search = (f"exploit{len(exploits)}" if len(exploits) == len(tunings) else
-                  f"round{len(tunings) + 1}")
-        return (f"{len(exploits) + len(tunings)} of {2 * rounds + 1} searches finished; "
-                + checkpointed(Path(runs_dir) / f"{name}-{search}"))
+        done = len(exploiters) + len(tunings)
+        return (f"{done} of {per_round * rounds + len(families)} searches finished; "
+                + checkpointed(Path(runs_dir) / running[0]))
 
-    bar = tqdm(total=2 * rounds + 1, unit="search", desc=f"hardening {start.name}",
-               disable=not progress)
+    bar = tqdm(total=per_round * rounds + len(families), unit="search",
+               desc=f"hardening {start.name}", disable=not progress)
     with store.on_interrupt(kept), bar:
         for k in range(rounds + 1):
-            ex = tune(exploit_family, league=[current], budget=exploit_budget,
-                      name=f"{name}-exploit{k}", **common)
-            exploits.append(ex)
-            exploiters.append(ex.strategy)
-            bar.update()
+            found = []
+            for family in families:
+                running[0] = names[family].format(k=k)
+                ex = tune(family, league=[current], budget=exploit_budget,
+                          name=running[0], **common)
+                found.append(ex)
+                exploiters.append(ex.strategy)
+                bar.update()
+            searches.append(found)
             if k == rounds:
                 break
+            running[0] = f"{name}-round{k + 1}"
             t = tune(start.family, league=exploiters + extra, start=current, budget=budget,
-                     copies=True, name=f"{name}-round{k + 1}", **common)
+                     copies=True, name=running[0], **common)
             tunings.append(t)
             current = t.strategy
             bar.update()
+    exploits = [max(found, key=lambda ex: ex.validation["tuned"]["share"])
+                for found in searches]
     gains = [ex.validation["tuned"]["share"] for ex in exploits]
     best = min(range(len(gains)), key=gains.__getitem__)
     chosen = tunings[best - 1].strategy if best else start
@@ -169,10 +200,10 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                         f"{start.name} hardened by citadels harden in {rounds} rounds "
                         f"(round {best} deployed, the least exploited): "
                         f"{config.ruleset}, {config.players} players, exploiters of family "
-                        f"{exploit_family}, extra {', '.join(s.name for s in extra)}, "
+                        f"{', '.join(families)}, extra {', '.join(s.name for s in extra)}, "
                         f"seed {seed}.")
-    settings = {"start": spec, "rounds": rounds, "exploit_family": exploit_family,
+    settings = {"start": spec, "rounds": rounds, "exploit_family": ",".join(families),
                 "extra": [s.name for s in extra], "budget": budget,
                 "exploit_budget": exploit_budget, "seed": seed, "name": name,
                 "validate_games": validate_games}
-    return Hardening(deployed, config, exploits, tunings, settings, best)
+    return Hardening(deployed, config, exploits, tunings, settings, best, searches)
