@@ -85,6 +85,19 @@ def test_a_2016_named_set_brings_its_own_districts():
                            districts="first_game").own_districts == "first_game"
 
 
+CUSTOM_2016 = ("Magistrate", "Spy", "Seer", "Patrician", "Cardinal", "Trader", "Scholar",
+               "Marshal", "Tax Collector")
+
+
+def test_a_custom_2016_set_plays_the_first_game_unique_districts():
+    spec = balance.Balance(CUSTOM_2016, ruleset="2016", players=(5,), **SMALL)
+    assert spec.districts_text() == "the first_game unique districts"
+    cells = parse(spec.experiment_text([5]), "games").cells
+    first_game = GameConfig(ruleset="2016", players=5).purple_counts
+    assert {c.characters for c in cells} == {"custom", "base"}
+    assert all(c.config.purple_counts == first_game for c in cells)
+
+
 def test_the_base_set_against_itself_on_common_deals_differs_by_exactly_nothing(tmp_path):
     # in 2016, first_game is the base set: same deals, same games, zero differences
     spec = balance.Balance("first_game", ruleset="2016", players=(4,), **SMALL)

@@ -180,8 +180,10 @@ class Balance:
         sets = [self.label] + ([BASE] if self.label != BASE else [])
         named = ("" if isinstance(self.characters, str) else
                  f"[characters]\ncustom = {json.dumps(list(self.characters))}\n\n")
-        deck = {"districts": (list(self.own_districts) if isinstance(self.own_districts, tuple)
-                              else [] if self.own_districts is None else self.own_districts)}
+        own = self.own_districts
+        if own is None and self.ruleset == "2016":
+            own = "first_game"  # GameConfig's default, by name: an empty list is no 2016 deck
+        deck = {"districts": list(own) if isinstance(own, tuple) else [] if own is None else own}
         decks = {"deck": {**deck, "removed": list(self.removed or ())}}
         if any(self.base_removed(n) != self.removed for n in players):
             decks["deck_base"] = {**deck, "removed": list(self.base_removed(players[0]) or ())}
