@@ -98,16 +98,22 @@ def test_a_custom_2016_set_plays_the_first_game_unique_districts():
     assert all(c.config.purple_counts == first_game for c in cells)
 
 
-def test_the_base_set_against_itself_on_common_deals_differs_by_exactly_nothing(tmp_path):
-    # in 2016, first_game is the base set: same deals, same games, zero differences
+def test_a_set_identical_to_the_base_set_is_played_and_printed_once(tmp_path):
+    # in 2016, first_game is the base set: said once, played once, nothing compared
     spec = balance.Balance("first_game", ruleset="2016", players=(4,), **SMALL)
     result = balance.run(spec, tmp_path / "o", progress=False)
-    assert (result.against_base["diff"].abs() < 1e-12).all()
-    assert (result.games["diff"].abs() < 1e-12).all()
-    mine = result.values.filter(pl.col("set") == "first_game")
-    base = result.values.filter(pl.col("set") == "base")
-    assert mine["verdict"].to_list() == base["verdict"].to_list()
-    assert np.allclose(mine["value"].to_numpy(), base["value"].to_numpy())
+    assert result.alone and set(result.values["set"]) == {"first_game"}
+    assert not result.against_base.height and not result.games.height
+    text = result.text()
+    assert text.count("is the base set") == 1 and "set - base" not in text
+    assert text.count("rank first_game character") == len(spec.strategies)
+    from citadels_sim import reporting
+    md = (reporting.write(result, tmp_path / "rep") / "report.md").read_text()
+    assert md.count("is the base set") == 1 and "## The set in detail" in md
+    assert "against the base set" not in md
+    base = GameConfig(players=4).character_names
+    assert balance.Balance(base, players=(4, 5)).sets([4, 5]) == ["custom"]
+    assert balance.Balance(DARK, removed=("Graveyard",)).sets([5]) == ["custom", "base"]
 
 
 @pytest.mark.parametrize("out", ["file/below", "."])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import polars as pl
 
-from citadels_sim.studies.balance import BASE, BalanceResult
+from citadels_sim.studies.balance import BalanceResult
 from . import experiment, figures
 from .document import Report, with_ci
 
@@ -35,10 +35,8 @@ def build(result: BalanceResult) -> Report:
     spec = result.spec
     rep = Report(f"Balance of the {spec.label} character set ({spec.ruleset})")
     rep.text(f"Bots: {', '.join(spec.strategies)} (each population plays every seat). "
-             f"Districts: {spec.districts_text()}. {spec.games:,} games per set, player count "
-             f"and population on deals common to the set and the base set; {spec.deals:,} "
-             "restricted-play deals per character and seat. Smallest difference that "
-             f"matters: {spec.sdm * 100:g} points.")
+             f"Districts: {spec.districts_text()}. " + "; ".join(result.basis())
+             + f". Smallest difference that matters: {spec.sdm * 100:g} points.")
     for w in result.warnings():
         rep.text(f"**{w}**")
     rep.heading("Verdict")
@@ -87,7 +85,7 @@ def build(result: BalanceResult) -> Report:
                                 "forced",
                                 "holders", "picked", "held"), "value", "effect")
               .rename({"effect": "vs mean"}))
-    if result.against_base.height and spec.label != BASE:
+    if result.against_base.height:
         rep.heading("The set against the base set (common deals)")
         rep.text("Rank by rank, the set's character's value minus the base character's "
                  "(points, paired by deal):")
@@ -97,15 +95,15 @@ def build(result: BalanceResult) -> Report:
         rep.text("Whole games, set minus base, paired by deal:")
         rep.table(result.games.select("players", "population", "measure", "set", "base",
                                       "diff", "diff_low", "diff_high"))
-    rep.heading("Both sets in detail")
+    rep.heading("The set in detail" if result.alone else "Both sets in detail")
     rep.text("The experiment behind the verdict: every table of an experiment report, for "
-             "the set and the base set.")
+             "the set" + ("." if result.alone else " and the base set."))
     detail = experiment.build(result.record)
     rep.blocks += [b for b in detail.blocks if b[0] != "h1"]
     rep.tables.update({f"detail_{k}": v for k, v in detail.tables.items()})
     rep.figures.update(detail.figures)
     rep.meta = {**detail.meta, "balance": spec.key()}
-    for table, unit, method in METHOD:
+    for table, unit, method in METHOD[:2] if result.alone else METHOD:
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     return rep
 

@@ -155,6 +155,17 @@ class Balance:
                 return rest
             raise
 
+    def is_base(self, players: Sequence[int]) -> bool:
+        """Whether the set is the base set at every count of ``players`` (the same characters
+        on the same deck, as ``first_game`` in 2016): then it is played once, alone."""
+        return all(self.base_removed(n) == self.removed
+                   and self._config(self.characters, n, self.removed).character_names
+                   == self._config(None, n, self.removed).character_names for n in players)
+
+    def sets(self, players: Sequence[int]) -> list[str]:
+        """The sets played: the set, and the base set unless the set is the base set."""
+        return [self.label] + ([] if self.is_base(players) else [BASE])
+
     def plan(self) -> tuple[list[int], list[dict]]:
         """(player counts played, counts skipped with the reason); raises for a refused
         count unless ``skip_invalid``."""
@@ -177,7 +188,7 @@ class Balance:
 
     def experiment_text(self, players: Sequence[int]) -> str:
         """The TOML of the experiment part: the set and the base set on common deals."""
-        sets = [self.label] + ([BASE] if self.label != BASE else [])
+        sets = self.sets(players)
         named = ("" if isinstance(self.characters, str) else
                  f"[characters]\ncustom = {json.dumps(list(self.characters))}\n\n")
         own = self.own_districts
@@ -217,6 +228,28 @@ class BalanceResult:
     skipped: list[dict] = field(default_factory=list)
     capped: pl.DataFrame | None = None
 
+    @property
+    def players(self) -> list[int]:
+        """The player counts played."""
+        return sorted(self.values["players"].unique())
+
+    @property
+    def alone(self) -> bool:
+        """Whether the set is the base set, played once with nothing to compare it with."""
+        return self.spec.is_base(self.players)
+
+    def basis(self) -> list[str]:
+        """What was played, in words: the games, and what the set is compared with."""
+        s = self.spec
+        if self.alone:
+            return [f"{s.games:,} games per player count and population; the {s.label} set "
+                    f"is the base set of the {s.ruleset} rules, so it is played once and "
+                    "there is no base set to compare it with",
+                    f"{s.deals:,} restricted-play deals per character and seat"]
+        return [f"{s.games:,} games per set, player count and population (on deals common "
+                f"to the set and the base set)",
+                f"{s.deals:,} restricted-play deals per character and seat"]
+
     def verdict_table(self) -> pl.DataFrame:
         """The set's characters whose value differs from the set's mean by more than the
         smallest difference that matters (strong or weak), by player count."""
@@ -245,11 +278,9 @@ class BalanceResult:
         s = self.spec
         sdm = s.sdm * 100
         out = [f"Balance of the {s.label} character set · {s.ruleset} · "
-               f"players {', '.join(map(str, sorted(self.values['players'].unique())))} · "
+               f"players {', '.join(map(str, self.players))} · "
                f"bots: {', '.join(s.strategies)}",
-               f"districts: {s.districts_text()}",
-               f"{s.games:,} games per set and player count (common deals with the base "
-               f"set), {s.deals:,} restricted-play deals per character and seat"]
+               f"districts: {s.districts_text()}", "; ".join(self.basis())]
         out += self.warnings()
         out.append("")
         out.append(f"VERDICT — characters whose value differs from the set's mean by more "
@@ -273,7 +304,8 @@ class BalanceResult:
                                        & (pl.col("set") == s.label))
             out.append(f"  {'rank':<4} {s.label + ' character':<22} {'value':>6} "
                        f"{'vs mean [interval]':>24} {'verdict':<8} {'holders':>8} "
-                       f"{'picked':>7}   base character     value   set - base")
+                       f"{'picked':>7}" + ("" if self.alone else
+                                           "   base character     value   set - base"))
             for r in mine.iter_rows(named=True):
                 h = hold.filter(pl.col("character") == r["character"]).row(0, named=True)
                 b = base.filter(pl.col("rank") == r["rank"]) if base.height else base
@@ -283,7 +315,7 @@ class BalanceResult:
                         + f" {r['verdict'] + ('*' if r.get('bot_dependent') else ''):<8} "
                         + _num(h["holders_vs_fair"] * 100, "+7.1f") + " "
                         + _num(h["picked_when_offered"], "7.2f"))
-                if b.height and s.label != BASE:
+                if b.height:
                     x = b.row(0, named=True)
                     line += (f"   {x['base_character']:<16} {x['base_value'] * 100:>+6.1f}   "
                              f"{verdict.points(x['diff'])} [{x['diff_low'] * 100:+.1f}, "
@@ -293,7 +325,7 @@ class BalanceResult:
                        "who picks what when is not random); picked: share of the draft picks "
                        "offering it that took it")
             g = _rows_of(self.games, players, population)
-            if g.height and s.label != BASE:
+            if g.height:
                 out.append("  set - base, deal by deal: " + "; ".join(
                     f"{r['measure']} {r['set']:.2f} vs {r['base']:.2f}, {r['diff']:+.2f} "
                     f"[{r['diff_low']:+.2f}, {r['diff_high']:+.2f}]"
@@ -441,7 +473,7 @@ def _play(spec: Balance, players: list[int], root: Path, workers: int | None, pr
     game measures."""
     exp = experiment.parse(spec.experiment_text(players), "games")
     record = experiment.run(exp, root, workers=workers, progress=progress, executor=executor)
-    labels = [spec.label] + ([BASE] if spec.label != BASE else [])
+    labels = spec.sets(players)
     per_cell = {(c.players, c.lineup, c.characters): c for c in exp.cells}
     values, against, games = [], [], []
     total = sum(spec.deals * n * (1 + len(per_cell[(n, p, lab)].config.character_names) * n)
