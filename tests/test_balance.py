@@ -1,6 +1,7 @@
 """`citadels balance`: right or refusing, restricted play, paired set-vs-base, verdicts."""
 
 import json
+import re
 
 import numpy as np
 import polars as pl
@@ -204,6 +205,14 @@ def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
     path = reporting.write(result, tmp_path / "rep")
     md = (path / "report.md").read_text()
     assert md.index("## Verdict") < md.index("## Character values") < md.index("## Both sets")
+    # one verdict, restricted play's; the holders' rates are described, not judged
+    assert md.count("## Verdict") == 1
+    detail = md[md.index("## Both sets"):]
+    assert "not a verdict" in detail
+    assert not re.search(r"\| (strong|weak|even|unclear) \|", detail)
+    assert not (path / "tables" / "detail_verdict.csv").exists()
+    for link in re.findall(r"\(tables/([^)]+\.csv)\)", md):
+        assert (path / "tables" / link).is_file(), link
     meta = json.loads((path / "metadata.json").read_text())
     assert json.loads(meta["balance"])["characters"] == list(DARK)
 

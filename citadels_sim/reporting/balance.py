@@ -3,6 +3,7 @@ against the base set on common deals, and the full experiment report of both set
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import polars as pl
@@ -98,14 +99,22 @@ def build(result: BalanceResult) -> Report:
     rep.heading("The set in detail" if result.alone else "Both sets in detail")
     rep.text("The experiment behind the verdict: every table of an experiment report, for "
              "the set" + ("." if result.alone else " and the base set."))
-    detail = experiment.build(result.record)
-    rep.blocks += [b for b in detail.blocks if b[0] != "h1"]
+    detail = experiment.build(result.record, part=True)
+    rep.blocks += [_detail_block(b) for b in detail.blocks if b[0] != "h1"]
     rep.tables.update({f"detail_{k}": v for k, v in detail.tables.items()})
     rep.figures.update(detail.figures)
     rep.meta = {**detail.meta, "balance": spec.key()}
     for table, unit, method in METHOD[:2] if result.alone else METHOD:
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     return rep
+
+
+def _detail_block(block: tuple) -> tuple:
+    """A block of the experiment's report, its table's CSV link renamed as its CSV is
+    (``detail_NAME``)."""
+    if block[0] == "table" and block[1].csv:
+        return ("table", replace(block[1], csv=f"detail_{block[1].csv}"))
+    return block
 
 
 def write(result: BalanceResult, path: str | Path) -> Path:
