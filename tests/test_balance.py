@@ -2,13 +2,16 @@
 
 import json
 import re
+import shlex
+from pathlib import Path
 
 import numpy as np
 import polars as pl
 import pytest
 
 from citadels_sim import GameConfig, simulate
-from citadels_sim.cli import main
+from citadels_sim.cli import build_parser, main
+from citadels_sim.cli.studies import balance_spec
 from citadels_sim.game.config import ConfigError
 from citadels_sim.game.strategies import get
 from citadels_sim.kernel import layout as L
@@ -97,6 +100,14 @@ def test_a_custom_2016_set_plays_the_first_game_unique_districts():
     first_game = GameConfig(ruleset="2016", players=5).purple_counts
     assert {c.characters for c in cells} == {"custom", "base"}
     assert all(c.config.purple_counts == first_game for c in cells)
+
+
+def test_the_command_gives_back_the_same_test():
+    spec = balance.Balance(CUSTOM_2016, ruleset="2016", players=(5, 6), seed=3, sdm=0.035,
+                           districts="cunning_agents", strategies=("builder",), **SMALL)
+    command = spec.command(spec.default_out())
+    assert "--out" not in command
+    assert balance_spec(build_parser().parse_args(shlex.split(command)[1:])) == spec
 
 
 def test_a_set_identical_to_the_base_set_is_played_and_printed_once(tmp_path):
@@ -199,9 +210,13 @@ def test_a_verdict_that_changes_direction_between_bots_is_marked():
     assert marked["bot_dependent"].to_list() == [True, True, False, False]
 
 
+def meta_command(path):
+    return json.loads((path / "metadata.json").read_text())["command"]
+
+
 def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
     from citadels_sim import reporting
-    result, _ = skipped_run
+    result, root = skipped_run
     path = reporting.write(result, tmp_path / "rep")
     md = (path / "report.md").read_text()
     assert md.index("## Verdict") < md.index("## Character values") < md.index("## Both sets")
@@ -213,6 +228,11 @@ def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
     assert not (path / "tables" / "detail_verdict.csv").exists()
     for link in re.findall(r"\(tables/([^)]+\.csv)\)", md):
         assert (path / "tables" / link).is_file(), link
+    # the reproduce line is the command that plays this very test into this directory
+    command = re.search(r"Reproduce with `([^`]+)`", md)[1]
+    assert "citadels experiment" not in md and command == meta_command(path)
+    args = build_parser().parse_args(shlex.split(command)[1:])
+    assert balance_spec(args) == result.spec and Path(args.out) == root
     meta = json.loads((path / "metadata.json").read_text())
     assert json.loads(meta["balance"])["characters"] == list(DARK)
 

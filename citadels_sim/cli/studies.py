@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import options as o
+
+if TYPE_CHECKING:
+    from citadels_sim.studies.balance import Balance
 
 
 def write_report(result, path: str | Path) -> Path:
@@ -99,13 +103,19 @@ def add_balance(p: argparse.ArgumentParser) -> None:
     o.add_strategies_file(p)
 
 
-def balance(a: argparse.Namespace) -> None:
-    from citadels_sim.studies import balance
-    spec = balance.Balance(
+def balance_spec(a: argparse.Namespace) -> Balance:
+    """The :class:`~citadels_sim.studies.balance.Balance` of the ``balance`` options."""
+    from citadels_sim.studies.balance import Balance
+    return Balance(
         characters=o.name_or_names(a.characters), ruleset=a.ruleset, players=tuple(a.players),
         games=a.games, deals=a.deals, seed=a.seed, strategies=o.names(a.strategies),
         districts=o.name_or_names(a.districts), removed=o.names(a.removed) or None,
         sdm=a.sdm / 100, skip_invalid=a.skip_invalid, chunk_size=a.chunk_size)
+
+
+def balance(a: argparse.Namespace) -> None:
+    from citadels_sim.studies import balance
+    spec = balance_spec(a)
     out = a.out or spec.default_out()
     print(f"balance of the {spec.label} set: districts {spec.districts_text()}; "
           f"results in {out}")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import polars as pl
 
+from citadels_sim.game.strategies import presets
 from citadels_sim.studies.balance import BalanceResult
 from . import experiment, figures
 from .document import Report, with_ci
@@ -38,6 +39,10 @@ def build(result: BalanceResult) -> Report:
     rep.text(f"Bots: {', '.join(spec.strategies)} (each population plays every seat). "
              f"Districts: {spec.districts_text()}. " + "; ".join(result.basis())
              + f". Smallest difference that matters: {spec.sdm * 100:g} points.")
+    files = [p for p in spec.strategies
+             if ".toml" not in p and p.partition(":")[0] not in presets()]
+    rep.text(f"Reproduce with `{spec.command(result.root)}`"
+             + (f" (with --strategies-file for {', '.join(files)})" if files else "") + ".")
     for w in result.warnings():
         rep.text(f"**{w}**")
     rep.heading("Verdict")
@@ -103,7 +108,8 @@ def build(result: BalanceResult) -> Report:
     rep.blocks += [_detail_block(b) for b in detail.blocks if b[0] != "h1"]
     rep.tables.update({f"detail_{k}": v for k, v in detail.tables.items()})
     rep.figures.update(detail.figures)
-    rep.meta = {**detail.meta, "balance": spec.key()}
+    rep.meta = {**detail.meta, "balance": spec.key(),
+                "command": spec.command(result.root)}
     for table, unit, method in METHOD[:2] if result.alone else METHOD:
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     return rep

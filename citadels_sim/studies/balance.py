@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
@@ -138,6 +139,26 @@ class Balance:
         return Path("runs") / (f"balance-{self.label}-{self.ruleset}-{players}p-"
                                f"{strategies}-{digest}")
 
+    def command(self, out: str | Path | None = None) -> str:
+        """The ``citadels balance`` command that plays this test (into ``out``, when that is
+        not the default directory)."""
+        def joined(x: str | tuple[str, ...]) -> str:
+            return x if isinstance(x, str) else ",".join(x)
+        args = ["citadels", "balance", "--characters", joined(self.characters),
+                "--ruleset", self.ruleset, "--players", ",".join(map(str, self.players)),
+                "--strategies", ",".join(self.strategies), "--games", str(self.games),
+                "--deals", str(self.deals), "--seed", str(self.seed),
+                "--sdm", f"{self.sdm * 100:g}", "--chunk-size", str(self.chunk_size)]
+        if self.districts is not None:
+            args += ["--districts", joined(self.districts)]
+        if self.removed:
+            args += ["--removed", ",".join(self.removed)]
+        if self.skip_invalid:
+            args.append("--skip-invalid")
+        if out is not None and Path(out) != self.default_out():
+            args += ["--out", str(out)]
+        return shlex.join(args)
+
     def _config(self, characters, players: int, removed) -> GameConfig:
         return GameConfig(ruleset=self.ruleset, players=players, characters=characters,
                           districts=self.own_districts, removed=removed)
@@ -227,6 +248,11 @@ class BalanceResult:
     holders: pl.DataFrame  # per players, population, set, character: holders' rates
     skipped: list[dict] = field(default_factory=list)
     capped: pl.DataFrame | None = None
+
+    @property
+    def root(self) -> Path:
+        """The run's directory (the experiment part is its ``games/``)."""
+        return self.record.root.parent
 
     @property
     def players(self) -> list[int]:
