@@ -13,7 +13,7 @@ from citadels_sim import GameConfig, simulate
 from citadels_sim.cli import build_parser, main
 from citadels_sim.cli.studies import balance_spec
 from citadels_sim.game.config import ConfigError
-from citadels_sim.game.strategies import get
+from citadels_sim.game.strategies import FAMILY_PARAMS, get, load_file
 from citadels_sim.kernel import layout as L
 from citadels_sim.stats.intervals import DealMoments
 from citadels_sim.stats.verdict import decide, mark_bot_dependent
@@ -61,6 +61,20 @@ def test_the_base_set_plays_the_deck_without_the_diplomats_removal(skipped_run):
     assert cells["custom"].removed == ("Graveyard",) and not cells["base"].removed
     assert L.D_GRAVEYARD not in cells["custom"].purple_counts
     assert cells["base"].purple_counts[L.D_GRAVEYARD] == 1
+
+
+def test_the_bots_judged_under_are_written_as_a_strategy_file(skipped_run):
+    result, root = skipped_run
+    path = root / balance.STRATEGIES_FILE
+    assert result.strategies_file == path and str(path) in result.text()
+    written = load_file(path)
+    assert list(written) == ["balance_heuristic", "balance_reference"]
+    for population in result.spec.strategies:
+        mine, played = get(f"{path}:balance_{population}"), get(population)
+        assert (mine.family, mine.base) == (played.family, played.base)
+        assert np.array_equal(mine.row(), played.row())
+        assert set(mine.params) == set(FAMILY_PARAMS[played.family])  # every one written
+    assert balance.judged_name("heuristic:threat=2") == "balance_heuristic_threat_2"
 
 
 def test_a_rerun_resumes_and_another_test_is_refused_without_touching_it(skipped_run):
@@ -233,6 +247,9 @@ def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
     assert "citadels experiment" not in md and command == meta_command(path)
     args = build_parser().parse_args(shlex.split(command)[1:])
     assert balance_spec(args) == result.spec and Path(args.out) == root
+    # the bots judged under, beside the report
+    assert "[strategies.toml](strategies.toml)" in md
+    assert (path / "strategies.toml").read_text() == result.strategies_file.read_text()
     meta = json.loads((path / "metadata.json").read_text())
     assert json.loads(meta["balance"])["characters"] == list(DARK)
 

@@ -3,13 +3,14 @@ against the base set on common deals, and the full experiment report of both set
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import polars as pl
 
 from citadels_sim.game.strategies import presets
-from citadels_sim.studies.balance import BalanceResult
+from citadels_sim.studies.balance import STRATEGIES_FILE, BalanceResult
 from . import experiment, figures
 from .document import Report, with_ci
 
@@ -43,6 +44,8 @@ def build(result: BalanceResult) -> Report:
              if ".toml" not in p and p.partition(":")[0] not in presets()]
     rep.text(f"Reproduce with `{spec.command(result.root)}`"
              + (f" (with --strategies-file for {', '.join(files)})" if files else "") + ".")
+    rep.text(result.bots_text(STRATEGIES_FILE).replace(
+        STRATEGIES_FILE, f"[{STRATEGIES_FILE}]({STRATEGIES_FILE})", 1))
     for w in result.warnings():
         rep.text(f"**{w}**")
     rep.heading("Verdict")
@@ -124,5 +127,9 @@ def _detail_block(block: tuple) -> tuple:
 
 
 def write(result: BalanceResult, path: str | Path) -> Path:
-    """Write the report of a balance test into directory ``path``; returns it."""
-    return build(result).save(path)
+    """Write the report of a balance test, and the strategy file of its bots
+    (``strategies.toml``), into directory ``path``; returns it."""
+    path = build(result).save(path)
+    if (path / STRATEGIES_FILE).resolve() != result.strategies_file.resolve():
+        shutil.copyfile(result.strategies_file, path / STRATEGIES_FILE)
+    return path

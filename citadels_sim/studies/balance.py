@@ -32,10 +32,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shlex
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -47,13 +48,15 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.simulate import check_memory, play_in_step
 from citadels_sim.game import cards
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import get
+from citadels_sim.game.strategies import Strategy, get, to_toml
 from citadels_sim.stats import analysis, verdict
 from citadels_sim.stats.intervals import DealMoments
 from . import experiment
 from .restricted import Design
 
 BASE = "base"
+#: the run directory's strategy file: the bots of every population, as judged
+STRATEGIES_FILE = "strategies.toml"
 #: a warning is printed and the results marked when more than this share of games hit the cap
 CAPPED_WARNING = 0.5
 
@@ -159,6 +162,13 @@ class Balance:
             args += ["--out", str(out)]
         return shlex.join(args)
 
+    def judged(self) -> dict[str, Strategy]:
+        """Per population, its bots under the name they have in the run's strategy file
+        (:func:`judged_name`), every parameter as played."""
+        return {p: replace(get(p), name=judged_name(p),
+                           description=f"the bots of population {p!r} of a balance test")
+                for p in self.strategies}
+
     def _config(self, characters, players: int, removed) -> GameConfig:
         return GameConfig(ruleset=self.ruleset, players=players, characters=characters,
                           districts=self.own_districts, removed=removed)
@@ -253,6 +263,11 @@ class BalanceResult:
     def root(self) -> Path:
         """The run's directory (the experiment part is its ``games/``)."""
         return self.record.root.parent
+
+    @property
+    def strategies_file(self) -> Path:
+        """The strategy file of the bots judged under (:data:`STRATEGIES_FILE`)."""
+        return self.root / STRATEGIES_FILE
 
     @property
     def players(self) -> list[int]:
@@ -359,7 +374,27 @@ class BalanceResult:
         if self.values["bot_dependent"].any():
             out.append("* bot-dependent: the direction of this verdict changes between the "
                        "populations of bots")
+        out += ["", self.bots_text(self.strategies_file)]
         return "\n".join(out)
+
+    def bots_text(self, path: str | Path) -> str:
+        """Where the bots judged under are (the strategy file ``path``), and how to use them."""
+        named = ", ".join(f"{p} as {judged_name(p)}" for p in self.spec.strategies)
+        return (f"The bots judged under are in {path} ({named}): re-check them, or play "
+                f"them anywhere as {path}:{judged_name(self.spec.strategies[0])}.")
+
+
+def judged_name(population: str) -> str:
+    """A population's name in the run's strategy file: ``balance_`` and its name in letters,
+    digits, ``_`` and ``-`` (a shipped preset's own name may not be redefined)."""
+    return "balance_" + re.sub(r"[^A-Za-z0-9_-]+", "_", population).strip("_")
+
+
+def write_strategies(spec: Balance, path: Path) -> Path:
+    """Write the bots of every population of ``spec`` as a strategy file ``path``."""
+    path.write_text(to_toml(spec.judged().values(), "The bots this balance test judged "
+                            f"under, one table per population.\n{spec.command()}"))
+    return path
 
 
 def _rows_of(frame: pl.DataFrame, players: int, population: str) -> pl.DataFrame:
@@ -477,6 +512,7 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
             check_memory(max(spec.games, spec.deals), spec.chunk_size, config,
                          [population] * n, False, here=executor.sequential, held=False)
     experiment.claim(root, "balance.json", spec.key())
+    write_strategies(spec, root / STRATEGIES_FILE)
     with store.on_interrupt(lambda: f"{store.chunks_written(root)} chunks written to {root}"):
         record, values, against, games = _play(spec, players, root, workers, progress,
                                                executor)
