@@ -254,6 +254,42 @@ def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
     assert json.loads(meta["balance"])["characters"] == list(DARK)
 
 
+def test_win_rate_points_are_named_where_they_first_appear_and_kept(skipped_run, tmp_path):
+    from citadels_sim import reporting
+    result, _ = skipped_run
+    md = (reporting.write(result, tmp_path / "rep") / "report.md").read_text()
+    for text in (result.text(), md[:md.index("## Both sets")]):
+        first = text.index("points")
+        assert text[:first].endswith("win-rate ")
+        assert text[first:].startswith("points (percentage points of games won")
+        assert set(re.findall(r"([\w-]+) points", text)) <= {"win-rate", "victory", "percentage"}
+    # a win rate of whole games in %, its difference in win-rate points
+    assert re.search(r"first crown's seat's win rate \d+\.\d% vs \d+\.\d% \([+-]\d+\.\d "
+                     r"win-rate points", result.text())
+
+
+def verdicts(**columns) -> balance.BalanceResult:
+    """A result holding only the verdicts ``columns`` (of the custom set at 4 players)."""
+    n = len(columns["verdict"])
+    values = pl.DataFrame({"players": [4] * n, "set": ["custom"] * n, "rank": range(1, n + 1),
+                           "character": DARK[:n], "value": [0.0] * n,
+                           "value_high": [0.01] * n, "bot_dependent": [False] * n, **columns})
+    return balance.BalanceResult(balance.Balance(DARK), None, values, pl.DataFrame(),
+                                 pl.DataFrame(), pl.DataFrame())
+
+
+def test_a_population_that_decided_nothing_says_so():
+    result = verdicts(population=["heuristic"] * 2 + ["reference"] * 2,
+                      effect=[0.05, -0.05, 0.001, 0.03], effect_low=[0.03, -0.07, -0.01, -0.01],
+                      effect_high=[0.07, -0.03, 0.01, 0.07],
+                      verdict=["strong", "weak", "even", "unclear"])
+    lines = result.readings()
+    assert lines[0].startswith("Witch: +5.0 win-rate points [3.0, 7.0] at 4p (heuristic)")
+    assert len(lines) == 3 and result.nothing_decided() == lines[-1:]
+    assert lines[-1] == ("reference bots at 4p: no character differs from the set's mean by "
+                         "more than 2 win-rate points (1 even, 1 unclear)")
+
+
 def test_simulate_warns_when_most_games_hit_the_round_cap():
     res = simulate(GameConfig(max_rounds=2), "heuristic", games=50, progress=False)
     assert "WARNING: 100% of the games hit the round cap" in res.summary()

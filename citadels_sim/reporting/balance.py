@@ -10,7 +10,7 @@ from pathlib import Path
 import polars as pl
 
 from citadels_sim.game.strategies import presets
-from citadels_sim.studies.balance import STRATEGIES_FILE, BalanceResult
+from citadels_sim.studies.balance import STRATEGIES_FILE, UNIT, WIN_RATE, BalanceResult
 from . import experiment, figures
 from .document import Report, with_ci
 
@@ -28,7 +28,7 @@ METHOD = [
 
 
 def _pct(frame: pl.DataFrame, *names: str) -> pl.DataFrame:
-    """Each named rate (with ``_low``/``_high``) as one text column in points."""
+    """Each named rate (with ``_low``/``_high``) as one text column in win-rate points."""
     cols = [f"{n}{suffix}" for n in names for suffix in ("", "_low", "_high")]
     return with_ci(frame.with_columns(pl.col(cols) * 100), *names, digits=1)
 
@@ -39,7 +39,8 @@ def build(result: BalanceResult) -> Report:
     rep = Report(f"Balance of the {spec.label} character set ({spec.ruleset})")
     rep.text(f"Bots: {', '.join(spec.strategies)} (each population plays every seat). "
              f"Districts: {spec.districts_text()}. " + "; ".join(result.basis())
-             + f". Smallest difference that matters: {spec.sdm * 100:g} points.")
+             + f". Unit: {UNIT}. Smallest difference that matters: {spec.sdm * 100:g} win-rate "
+             "points.")
     files = [p for p in spec.strategies
              if ".toml" not in p and p.partition(":")[0] not in presets()]
     rep.text(f"Reproduce with `{spec.command(result.root)}`"
@@ -53,15 +54,14 @@ def build(result: BalanceResult) -> Report:
     if decided.height:
         rep.text("Characters whose value (the win-rate points a player loses when he may "
                  "never pick it) differs from the set's mean by more than "
-                 f"{spec.sdm * 100:g} points, Holm-corrected:")
+                 f"{spec.sdm * 100:g} win-rate points, Holm-corrected:")
         multi = len(spec.strategies) > 1
         rep.table(_pct(decided.select(
             "players", *(["population"] if multi else []), "rank", "character", "effect",
             "effect_low", "effect_high", "verdict", *(["bot_dependent"] if multi else [])),
-            "effect").rename({"effect": "points vs the set's mean"}))
-    else:
-        rep.text(f"No character of the set differs from the set's mean value by more than "
-                 f"{spec.sdm * 100:g} points (each is even or unclear: see below).")
+            "effect").rename({"effect": "vs the set's mean (win-rate points)"}))
+    for line in result.nothing_decided():
+        rep.text(f"{line}.")
     rep.text("A negative value means the bots do better without the character: they take it "
              "when they should not, which says as much about the bots as about the card."
              + ("" if len(spec.strategies) > 1 else
@@ -75,14 +75,15 @@ def build(result: BalanceResult) -> Report:
                                pl.lit(spec.sdm).alias("sdm")),
                            f"{spec.label}: value against the set's mean")
     rep.figure("values", figs, "Each character's value minus the set's mean value "
-               "(points; restricted play), intervals at the Holm level; the band is the "
+               "(win-rate points; restricted play), intervals at the Holm level; the band is the "
                "smallest difference that matters.")
     rep.heading("Character values (restricted play)")
-    rep.text("value: points a player loses when he may never pick the character; vs mean: "
-             "value minus the set's mean; forced: share of his offers in which the draft left "
-             "him only that character; holders: holders' win rate minus the fair share "
-             "(an association); picked: share of the draft picks offering it that took it; "
-             "held: share of rounds someone held it.")
+    rep.text("value: win-rate points a player loses when he may never pick the character; "
+             "vs mean: value minus the set's mean (win-rate points); forced: share of his "
+             "offers in which the draft left him only that character; holders: holders' win "
+             "rate minus the fair share, in win-rate points (an association, not a verdict); "
+             "picked: share of the draft picks offering it that took it; held: share of "
+             "rounds someone held it.")
     table = values.with_columns((pl.col("holders_vs_fair") * 100).round(1).alias("holders"),
                                 pl.col("forced_share").round(3).alias("forced"),
                                 pl.col("picked_when_offered").round(2).alias("picked"),
@@ -97,13 +98,21 @@ def build(result: BalanceResult) -> Report:
     if result.against_base.height:
         rep.heading("The set against the base set (common deals)")
         rep.text("Rank by rank, the set's character's value minus the base character's "
-                 "(points, paired by deal):")
+                 "(win-rate points, paired by deal):")
         rep.table(_pct(result.against_base.select(
             "players", "population", "rank", "character", "base_character", "diff",
             "diff_low", "diff_high"), "diff").rename({"diff": "set - base"}))
-        rep.text("Whole games, set minus base, paired by deal:")
-        rep.table(result.games.select("players", "population", "measure", "set", "base",
-                                      "diff", "diff_low", "diff_high"))
+        rep.text("Whole games, set minus base, paired by deal (a win rate in %, its "
+                 "difference in win-rate points):")
+        rate = pl.col("unit") == WIN_RATE
+        shown = result.games.with_columns(
+            pl.when(rate).then(pl.col(c) * 100).otherwise(pl.col(c)).round(2)
+            for c in ("set", "base", "diff", "diff_low", "diff_high")).with_columns(
+            pl.when(rate).then(pl.lit("%; set - base in win-rate points"))
+            .otherwise(pl.col("unit")).alias("unit"))
+        rep.table(with_ci(shown.select("players", "population", "measure", "unit", "set",
+                                       "base", "diff", "diff_low", "diff_high"), "diff",
+                          digits=2).rename({"diff": "set - base"}))
     rep.heading("The set in detail" if result.alone else "Both sets in detail")
     rep.text("The experiment behind the verdict: every table of an experiment report, for "
              "the set" + ("." if result.alone else " and the base set."))

@@ -57,6 +57,14 @@ from .restricted import Design
 BASE = "base"
 #: the run directory's strategy file: the bots of every population, as judged
 STRATEGIES_FILE = "strategies.toml"
+#: the verdicts that decide: the value differs from the set's mean by more than sdm
+DECIDED = ("strong", "weak")
+#: the unit of every win-rate difference, in words: said where it first appears
+UNIT = ("win-rate points (percentage points of games won: winning 27% of games instead of 25% "
+        "is +2 win-rate points; victory points are always called so)")
+#: the unit of a whole-game measure that is a win rate (a fraction; shown in %, its
+#: differences in win-rate points)
+WIN_RATE = "win rate"
 #: a warning is printed and the results marked when more than this share of games hit the cap
 CAPPED_WARNING = 0.5
 
@@ -295,14 +303,31 @@ class BalanceResult:
         """The set's characters whose value differs from the set's mean by more than the
         smallest difference that matters (strong or weak), by player count."""
         return self.values.filter((pl.col("set") == self.spec.label)
-                                  & pl.col("verdict").is_in(["strong", "weak"]))
+                                  & pl.col("verdict").is_in(DECIDED))
+
+    def _by_population(self):
+        """The set's rows per player count and population, in the order played."""
+        return self.values.filter(pl.col("set") == self.spec.label).group_by(
+            ["players", "population"], maintain_order=True)
 
     def readings(self) -> list[str]:
-        """One line per decided verdict: "Wizard: +6.1 points [4.9, 7.3] at 5p — strong"."""
+        """The verdict line by line, per player count and population: each decided
+        character ("Wizard: +6.1 win-rate points [4.9, 7.3] at 5p — strong"), or one line
+        saying that it decided none."""
         multi = len(self.spec.strategies) > 1
-        return [verdict.reading(r["character"], r, f"at {r['players']}p"
-                                + (f" ({r['population']})" if multi else ""))
-                for r in self.verdict_table().iter_rows(named=True)]
+        out = []
+        for (players, population), sub in self._by_population():
+            where = f"at {players}p" + (f" ({population})" if multi else "")
+            out += [verdict.reading(r["character"], r, where) for r in
+                    sub.filter(pl.col("verdict").is_in(DECIDED)).iter_rows(named=True)
+                    ] or [_nothing_decided(players, population, sub, self.spec.sdm)]
+        return out
+
+    def nothing_decided(self) -> list[str]:
+        """One line per player count and population that decided no character."""
+        return [_nothing_decided(players, population, sub, self.spec.sdm)
+                for (players, population), sub in self._by_population()
+                if not sub["verdict"].is_in(DECIDED).any()]
 
     def warnings(self) -> list[str]:
         """Loud notes: player counts skipped, cells whose games mostly hit the round cap."""
@@ -321,22 +346,21 @@ class BalanceResult:
         out = [f"Balance of the {s.label} character set · {s.ruleset} · "
                f"players {', '.join(map(str, self.players))} · "
                f"bots: {', '.join(s.strategies)}",
-               f"districts: {s.districts_text()}", "; ".join(self.basis())]
+               f"districts: {s.districts_text()}", "; ".join(self.basis()),
+               f"unit: {UNIT}"]
         out += self.warnings()
         out.append("")
         out.append(f"VERDICT — characters whose value differs from the set's mean by more "
-                   f"than {sdm:g} points (Holm-corrected, 95%):")
-        lines = self.readings()
-        out += [f"  {x}" for x in lines] or [f"  none: every character is within {sdm:g} "
-                                              "points of the set's mean, or unclear"]
+                   f"than {sdm:g} win-rate points (Holm-corrected, 95%):")
+        out += [f"  {x}" for x in self.readings()]
         if len(s.strategies) == 1:
             out.append("  (one population of bots: a verdict may depend on the bots; "
                        "--strategies A,B judges each under several)")
         for (players, population), sub in self.values.group_by(
                 ["players", "population"], maintain_order=True):
             out.append("")
-            out.append(f"{players} players, {population} bots — value = points a player "
-                       "loses when he may never pick the character (restricted play); "
+            out.append(f"{players} players, {population} bots — value = win-rate points a "
+                       "player loses when he may never pick the character (restricted play); "
                        "vs mean: value - the set's mean value, interval at its Holm level")
             mine = sub.filter(pl.col("set") == s.label)
             base = _rows_of(self.against_base, players, population)
@@ -362,15 +386,13 @@ class BalanceResult:
                              f"{verdict.points(x['diff'])} [{x['diff_low'] * 100:+.1f}, "
                              f"{x['diff_high'] * 100:+.1f}]")
                 out.append(line)
-            out.append("  holders: holders' win rate - fair share, in points (an association: "
-                       "who picks what when is not random); picked: share of the draft picks "
-                       "offering it that took it")
+            out.append("  holders: holders' win rate - fair share, in win-rate points (an "
+                       "association, not a verdict: who picks what when is not random); "
+                       "picked: share of the draft picks offering it that took it")
             g = _rows_of(self.games, players, population)
             if g.height:
                 out.append("  set - base, deal by deal: " + "; ".join(
-                    f"{r['measure']} {r['set']:.2f} vs {r['base']:.2f}, {r['diff']:+.2f} "
-                    f"[{r['diff_low']:+.2f}, {r['diff_high']:+.2f}]"
-                    for r in g.iter_rows(named=True)))
+                    _measure_text(r) for r in g.iter_rows(named=True)))
         if self.values["bot_dependent"].any():
             out.append("* bot-dependent: the direction of this verdict changes between the "
                        "populations of bots")
@@ -403,6 +425,25 @@ def _rows_of(frame: pl.DataFrame, players: int, population: str) -> pl.DataFrame
     if not frame.height:
         return frame
     return frame.filter((pl.col("players") == players) & (pl.col("population") == population))
+
+
+def _nothing_decided(players: int, population: str, rows: pl.DataFrame, sdm: float) -> str:
+    """"reference bots at 4p: no character differs ... (3 even, 5 unclear)"."""
+    counts = [f"{(rows['verdict'] == v).sum()} {v}" for v in ("even", "unclear")
+              if (rows["verdict"] == v).any()]
+    return (f"{population} bots at {players}p: no character differs from the set's mean by "
+            f"more than {sdm * 100:g} win-rate points ({', '.join(counts)})")
+
+
+def _measure_text(r: dict) -> str:
+    """A whole-game measure, set against base, in its unit: "rounds per game 8.94 vs 11.53
+    (-2.59 [-2.67, -2.51])"; a win rate in % and its difference in win-rate points."""
+    if r["unit"] == WIN_RATE:
+        return (f"{r['measure']} {r['set']:.1%} vs {r['base']:.1%} ({verdict.points(r['diff'])} "
+                f"win-rate points [{verdict.points(r['diff_low'])}, "
+                f"{verdict.points(r['diff_high'])}])")
+    return (f"{r['measure']} in {r['unit']} {r['set']:.2f} vs {r['base']:.2f} "
+            f"({r['diff']:+.2f} [{r['diff_low']:+.2f}, {r['diff_high']:+.2f}])")
 
 
 def _num(x: float, fmt: str) -> str:
@@ -470,7 +511,8 @@ def _game_measures(record: experiment.RunRecord, cells: list[experiment.Cell],
     root = record.root
     runs = [experiment.cell_runs(c, record.experiment, root, None)[0] for c in cells]
     moments = DealMoments(6)
-    names = ("rounds", "score spread", "first crown's seat wins")
+    names = (("game length", "rounds"), ("score spread", "victory points"),
+             ("first crown's seat's win rate", WIN_RATE))
     for _, chunk in play_in_step(runs, resolve()):
         parts = []
         for played in chunk:
@@ -482,11 +524,11 @@ def _game_measures(record: experiment.RunRecord, cells: list[experiment.Cell],
                                    score.max(1) - score.min(1), won[:, 0]], axis=1))
         moments.add(np.hstack(parts))
     out = []
-    for j, name in enumerate(names):
+    for j, (name, unit) in enumerate(names):
         w = np.zeros(6)
         w[j], w[3 + j] = 1.0, -1.0
         diff, se = moments.contrast(w)
-        out.append({**keys, "measure": name, "set": moments.total[j] / moments.n,
+        out.append({**keys, "measure": name, "unit": unit, "set": moments.total[j] / moments.n,
                     "base": moments.total[3 + j] / moments.n, "diff": diff, "diff_se": se})
     return out
 
