@@ -118,7 +118,8 @@ def test_a_custom_2016_set_plays_the_first_game_unique_districts():
 
 def test_the_command_gives_back_the_same_test():
     spec = balance.Balance(CUSTOM_2016, ruleset="2016", players=(5, 6), seed=3, sdm=0.035,
-                           districts="cunning_agents", strategies=("builder",), **SMALL)
+                           districts="cunning_agents", strategies=("builder",),
+                           check_budget=7000, **SMALL)
     command = spec.command(spec.default_out())
     assert "--out" not in command
     assert balance_spec(build_parser().parse_args(shlex.split(command)[1:])) == spec
@@ -268,14 +269,15 @@ def test_win_rate_points_are_named_where_they_first_appear_and_kept(skipped_run,
                      r"win-rate points", result.text())
 
 
-def verdicts(**columns) -> balance.BalanceResult:
-    """A result holding only the verdicts ``columns`` (of the custom set at 4 players)."""
+def verdicts(spec=balance.Balance(DARK), checks=None, **columns) -> balance.BalanceResult:
+    """A result of ``spec`` holding only the verdicts ``columns`` (of the custom set at 4
+    players) and the bot check ``checks``."""
     n = len(columns["verdict"])
     values = pl.DataFrame({"players": [4] * n, "set": ["custom"] * n, "rank": range(1, n + 1),
-                           "character": DARK[:n], "value": [0.0] * n,
+                           "character": (DARK * 2)[:n], "value": [0.0] * n,
                            "value_high": [0.01] * n, "bot_dependent": [False] * n, **columns})
-    return balance.BalanceResult(balance.Balance(DARK), None, values, pl.DataFrame(),
-                                 pl.DataFrame(), pl.DataFrame())
+    return balance.BalanceResult(spec, None, values, pl.DataFrame(), pl.DataFrame(),
+                                 pl.DataFrame(), checks=checks)
 
 
 def test_a_population_that_decided_nothing_says_so():
@@ -288,6 +290,68 @@ def test_a_population_that_decided_nothing_says_so():
     assert len(lines) == 3 and result.nothing_decided() == lines[-1:]
     assert lines[-1] == ("reference bots at 4p: no character differs from the set's mean by "
                          "more than 2 win-rate points (1 even, 1 unclear)")
+
+
+def test_bots_that_fail_their_check_read_bot_limited():
+    # heuristic: a value significantly below zero; reference: exploited by 7 points
+    spec = balance.Balance(DARK[:8], players=(4,), removed=("Graveyard",),
+                           strategies=("heuristic", "reference", "builder"))
+    pops = [p for p in spec.strategies for _ in range(2)]
+    values = verdicts(spec, population=pops, effect=[0.05, -0.05] * 3,
+                      effect_low=[0.03, -0.07] * 3, effect_high=[0.07, -0.03] * 3,
+                      verdict=["strong", "weak"] * 3,
+                      value_high=[0.05, -0.01, 0.05, 0.01, 0.05, 0.01]).values
+    asked = []
+
+    def gain(population, config):
+        asked.append((population, config.players, config.character_names))
+        return {"reference": (7.0, 5.5, 8.5)}.get(population, (1.0, -0.5, 2.5))
+    checks = balance.bot_check(spec, values, gain)
+    assert asked == [(p, 4, DARK[:8]) for p in spec.strategies]
+    assert checks.columns == ["players", "population", "gain_points", "gain_low", "gain_high",
+                              "negative_share", "passed"]
+    assert checks["negative_share"].to_list() == [0.5, 0.0, 0.0]
+    assert checks["passed"].to_list() == [False, False, True]
+    result = verdicts(spec, checks, **balance.bot_limited(values, checks, "custom").to_dict())
+    assert result.verdict_table()["verdict"].to_list() == ["bot-limited"] * 4 + ["strong", "weak"]
+    why = result.check_lines()
+    assert len(why) == 2 and "they win more without Thief" in why[0]
+    assert "an exploiter gains +7.0 win-rate points [+5.5, +8.5]" in why[1]
+    assert all("--strategies builder" in line and "citadels harden --start" in line
+               for line in why)
+    assert "change (or watch) the strong and weak" in result.next_step()
+    # without an exploit search only the values decide, and the gain is null
+    alone = balance.bot_check(spec, values)
+    assert alone["gain_points"].is_null().all()
+    assert alone["passed"].to_list() == [False, True, True]
+
+
+def test_the_bot_check_of_a_run(skipped_run):
+    result, _ = skipped_run
+    checks = result.checks
+    assert checks["gain_points"].is_null().all() and checks["players"].to_list() == [5, 5]
+    for r in checks.iter_rows(named=True):
+        mine = result.values.filter((pl.col("set") == "custom") & (pl.col("players") == 5)
+                                    & (pl.col("population") == r["population"]))
+        assert r["negative_share"] == pytest.approx((mine["value_high"] < 0).mean())
+        assert r["passed"] == (r["negative_share"] == 0)
+        assert r["passed"] or not mine["verdict"].is_in(["strong", "weak"]).any()
+    text = result.text()
+    assert "BOT CHECK" in text and "not searched (check budget 0)" in text
+    assert text.count("FAILED") == (~checks["passed"]).sum()
+
+
+def test_an_exploit_search_is_refused_before_anything_runs(tmp_path, capsys):
+    with pytest.raises(ConfigError, match="check_budget must be a non-negative integer"):
+        balance.Balance("base", check_budget=-1)
+    assert "check_budget" not in balance.Balance("base").key()  # the runs made before it
+    assert (balance.Balance("base", check_budget=5).default_out()
+            != balance.Balance("base").default_out())
+    code = main(["balance", "--characters", "base", "--players", "4", "--check-budget", "1000",
+                 "--out", str(tmp_path / "o"), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2 and "check_budget 1000" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "o").exists()
 
 
 def test_simulate_warns_when_most_games_hit_the_round_cap():

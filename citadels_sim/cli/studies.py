@@ -96,6 +96,10 @@ def add_balance(p: argparse.ArgumentParser) -> None:
     p.add_argument("--chunk-size", type=int, default=20_000, help="games per chunk")
     p.add_argument("--skip-invalid", action="store_true",
                    help="leave out player counts the rules refuse for the set (and say so)")
+    p.add_argument("--check-budget", type=int, default=0,
+                   help="games of an exploit search against each population for the bot "
+                        "check (default 0: none; the check then reads the values below zero "
+                        "only)")
     p.add_argument("--out", default=None,
                    help="directory of the run and its report (default: runs/balance-<set>-"
                         "<options>-<hash>; a rerun resumes)")
@@ -110,7 +114,8 @@ def balance_spec(a: argparse.Namespace) -> Balance:
         characters=o.name_or_names(a.characters), ruleset=a.ruleset, players=tuple(a.players),
         games=a.games, deals=a.deals, seed=a.seed, strategies=o.names(a.strategies),
         districts=o.name_or_names(a.districts), removed=o.names(a.removed) or None,
-        sdm=a.sdm / 100, skip_invalid=a.skip_invalid, chunk_size=a.chunk_size)
+        sdm=a.sdm / 100, skip_invalid=a.skip_invalid, chunk_size=a.chunk_size,
+        check_budget=a.check_budget)
 
 
 def balance(a: argparse.Namespace) -> None:

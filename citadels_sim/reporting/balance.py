@@ -10,7 +10,8 @@ from pathlib import Path
 import polars as pl
 
 from citadels_sim.game.strategies import presets
-from citadels_sim.studies.balance import STRATEGIES_FILE, UNIT, WIN_RATE, BalanceResult
+from citadels_sim.studies.balance import (BOT_LIMITED, CHECK_TEXT, STRATEGIES_FILE, UNIT,
+                                          WIN_RATE, BalanceResult)
 from . import experiment, figures
 from .document import Report, with_ci
 
@@ -45,8 +46,7 @@ def build(result: BalanceResult) -> Report:
              if ".toml" not in p and p.partition(":")[0] not in presets()]
     rep.text(f"Reproduce with `{spec.command(result.root)}`"
              + (f" (with --strategies-file for {', '.join(files)})" if files else "") + ".")
-    rep.text(result.bots_text(STRATEGIES_FILE).replace(
-        STRATEGIES_FILE, f"[{STRATEGIES_FILE}]({STRATEGIES_FILE})", 1))
+    rep.text(result.bots_text(STRATEGIES_FILE, markdown=True))
     for w in result.warnings():
         rep.text(f"**{w}**")
     rep.heading("Verdict")
@@ -62,6 +62,8 @@ def build(result: BalanceResult) -> Report:
             "effect").rename({"effect": "vs the set's mean (win-rate points)"}))
     for line in result.nothing_decided():
         rep.text(f"{line}.")
+    for line in result.check_lines():
+        rep.text(line)
     rep.text("A negative value means the bots do better without the character: they take it "
              "when they should not, which says as much about the bots as about the card."
              + ("" if len(spec.strategies) > 1 else
@@ -77,6 +79,8 @@ def build(result: BalanceResult) -> Report:
     rep.figure("values", figs, "Each character's value minus the set's mean value "
                "(win-rate points; restricted play), intervals at the Holm level; the band is the "
                "smallest difference that matters.")
+    if result.checks is not None:
+        _bot_check(rep, result)
     rep.heading("Character values (restricted play)")
     rep.text("value: win-rate points a player loses when he may never pick the character; "
              "vs mean: value minus the set's mean (win-rate points); forced: share of his "
@@ -125,6 +129,16 @@ def build(result: BalanceResult) -> Report:
     for table, unit, method in METHOD[:2] if result.alone else METHOD:
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     return rep
+
+
+def _bot_check(rep: Report, result: BalanceResult) -> None:
+    """The bot check: per player count and population, the exploiter's gain and the share
+    of the set's characters whose value is significantly below zero."""
+    rep.heading("Bot check")
+    rep.text(f"{CHECK_TEXT[0].upper()}{CHECK_TEXT[1:]}. A population that fails reads "
+             f"`{BOT_LIMITED}` instead of strong or weak.")
+    rep.tables["bot_check"] = result.checks
+    rep.table(result.check_rows())
 
 
 def _detail_block(block: tuple) -> tuple:

@@ -9,20 +9,32 @@ plays every seat).  :func:`run` plays it as a paired experiment and returns a
   sets play the same seeds (``common_deals``), as cells of an ordinary experiment, so every
   table of the experiment report exists for both; game-level measures (game length, score
   spread, the first crown's seat) are compared deal by deal, set minus base, with intervals
-  over deals;
+  over deals (a set identical to the base set, as ``first_game`` in 2016, is played once,
+  alone);
 - **restricted play** (:mod:`.restricted`): each character's value — the win-rate points a
   player loses when he may never pick it — with the set's characters compared to the set's
   mean value and, rank by rank, to the base set's character;
 - **a verdict** (:mod:`.verdict`): per player count and population, the characters whose
   value differs from the set's mean by more than the smallest difference that matters,
   Holm-corrected, with an interval and a one-line reading; a verdict whose direction changes
-  between populations is marked bot-dependent.
+  between populations is marked bot-dependent;
+- **a bot check** (:func:`bot_check`): per player count and population, whether these bots
+  can judge the set — no character's value significantly below zero (bots that win more
+  without a character misplay it) and, with ``check_budget``, no exploiter gaining more
+  than :data:`CHECK_GAIN` win-rate points against them.  A population that fails reads
+  ``bot-limited`` instead of strong or weak.
+
+Every win-rate difference is in win-rate points (percentage points of games won).  The
+bots of every population, as judged under, are written into the run directory as a
+strategy file (:data:`STRATEGIES_FILE`), and :meth:`Balance.command` is the command that
+plays the test again.
 
 Everything is checked before a game is played: a player count the rules refuse for the set
 is an error (or, with ``skip_invalid``, skipped and said).  A run lives in one directory
 (``out``; by default named from the set and every option, so two different tests never
 share one), resumes there after an interruption, and refuses a directory holding another
-test.  A 2016 named set brings its own unique districts unless ``districts`` says otherwise.
+test.  A 2016 named set brings its own unique districts unless ``districts`` says otherwise,
+any other 2016 set the first_game ones.
 The base set plays the set's deck; when that deck is not legal for it (a classic set with
 the Diplomat has the Graveyard removed, which the base set may not do) it plays the deck
 without that removal, and the result says so.
@@ -34,7 +46,7 @@ import hashlib
 import json
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -59,6 +71,21 @@ BASE = "base"
 STRATEGIES_FILE = "strategies.toml"
 #: the verdicts that decide: the value differs from the set's mean by more than sdm
 DECIDED = ("strong", "weak")
+#: the verdict of a strong or weak character whose population failed its bot check
+BOT_LIMITED = "bot-limited"
+#: the verdicts the verdict lists: decided, or decided by bots that failed their check
+LISTED = DECIDED + (BOT_LIMITED,)
+#: a population fails its bot check when an exploiter gains more than this many win-rate
+#: points over the fair share against it
+CHECK_GAIN = 5.0
+#: what the bot check asks, in words
+CHECK_TEXT = (f"can these bots judge the set? A population passes when no exploiter gains "
+              f"more than {CHECK_GAIN:g} win-rate points over the fair share against it and "
+              "no character's value is significantly below zero (bots that win more without "
+              "a character misplay it)")
+#: an exploiter's held-out gain over the fair share against a population's bots in a game,
+#: in win-rate points, with its 95% interval: ``gain(population, config) -> (gain, low, high)``
+Gain = Callable[[str, GameConfig], tuple[float, float, float]]
 #: the unit of every win-rate difference, in words: said where it first appears
 UNIT = ("win-rate points (percentage points of games won: winning 27% of games instead of 25% "
         "is +2 win-rate points; victory points are always called so)")
@@ -87,12 +114,16 @@ class Balance:
     sdm: float = verdict.SDM
     skip_invalid: bool = False
     chunk_size: int = 20_000
+    #: games of an exploit search against each population for the bot check (0: none; the
+    #: check then reads the values below zero only)
+    check_budget: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("games", "deals", "chunk_size"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ConfigError(f"{name} must be a positive integer, got {value!r}.")
+        for name in ("games", "deals", "chunk_size", "check_budget"):
+            value, zero = getattr(self, name), name == "check_budget"  # 0: no search
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1 - zero:
+                raise ConfigError(f"{name} must be a {'non-negative' if zero else 'positive'} "
+                                  f"integer, got {value!r}.")
         if not isinstance(self.skip_invalid, bool):
             raise ConfigError(f"skip_invalid must be true or false, got {self.skip_invalid!r}.")
         if not 0 <= self.sdm < 1:
@@ -138,6 +169,8 @@ class Balance:
     def key(self) -> str:
         """The canonical text of every option: what makes two tests the same test."""
         doc = asdict(self)
+        if not self.check_budget:  # as before the option: the runs made then stay the same
+            del doc["check_budget"]
         doc["characters"] = (self.characters if isinstance(self.characters, str)
                              else list(self.characters))
         return json.dumps(doc, sort_keys=True, default=list)
@@ -166,6 +199,8 @@ class Balance:
             args += ["--removed", ",".join(self.removed)]
         if self.skip_invalid:
             args.append("--skip-invalid")
+        if self.check_budget:
+            args += ["--check-budget", str(self.check_budget)]
         if out is not None and Path(out) != self.default_out():
             args += ["--out", str(out)]
         return shlex.join(args)
@@ -266,6 +301,8 @@ class BalanceResult:
     holders: pl.DataFrame  # per players, population, set, character: holders' rates
     skipped: list[dict] = field(default_factory=list)
     capped: pl.DataFrame | None = None
+    #: per players and population, can these bots judge the set (:func:`bot_check`)
+    checks: pl.DataFrame | None = None
 
     @property
     def root(self) -> Path:
@@ -301,9 +338,66 @@ class BalanceResult:
 
     def verdict_table(self) -> pl.DataFrame:
         """The set's characters whose value differs from the set's mean by more than the
-        smallest difference that matters (strong or weak), by player count."""
+        smallest difference that matters (strong or weak; bot-limited where the population
+        failed its bot check), by player count."""
         return self.values.filter((pl.col("set") == self.spec.label)
-                                  & pl.col("verdict").is_in(DECIDED))
+                                  & pl.col("verdict").is_in(LISTED))
+
+    def check_lines(self) -> list[str]:
+        """One line per population that failed its bot check: why, and what to do."""
+        if self.checks is None:
+            return []
+        out = []
+        for r in self.checks.filter(~pl.col("passed")).iter_rows(named=True):
+            passing = self.checks.filter(pl.col("passed")
+                                         & (pl.col("players") == r["players"]))["population"]
+            why = []
+            if r["negative_share"] > 0:
+                below = self.values.filter(
+                    (pl.col("set") == self.spec.label) & (pl.col("players") == r["players"])
+                    & (pl.col("population") == r["population"]) & (pl.col("value_high") < 0))
+                why.append(f"they win more without {_and(below['character'].to_list())} "
+                           "(a value significantly below zero: they misplay "
+                           + ("it" if below.height == 1 else "them") + ")")
+            if r["gain_points"] is not None and r["gain_points"] > CHECK_GAIN:
+                why.append(f"an exploiter gains {r['gain_points']:+.1f} win-rate points "
+                           f"[{r['gain_low']:+.1f}, {r['gain_high']:+.1f}] over the fair "
+                           f"share against them (more than {CHECK_GAIN:g})")
+            other = (f"judge with the bots that pass (--strategies {','.join(passing)}) or "
+                     if passing.len() else "judge with stronger bots, or ")
+            out.append(f"{r['population']} bots at {r['players']}p are bot-limited: "
+                       f"{'; '.join(why)}, so their strong and weak readings say more about "
+                       f"the bots than about the cards. Next: {other}harden these for this "
+                       f"set (citadels harden --start {r['population']} --players "
+                       f"{r['players']}, with this test's --ruleset and --characters).")
+        return out
+
+    def check_rows(self) -> pl.DataFrame:
+        """The bot check as shown: per player count and population, the exploiter's gain
+        over fair (win-rate points, 95%), the characters whose value is significantly below
+        zero ("3 of 8") and the outcome."""
+        counts = self.values.filter(pl.col("set") == self.spec.label).group_by(
+            "players", "population").agg(pl.len().alias("n"))
+        gain = pl.format("{} [{}, {}]", *[pl.col(c).round(1) for c in
+                                          ("gain_points", "gain_low", "gain_high")])
+        return self.checks.join(counts, on=["players", "population"], how="left",
+                                maintain_order="left").select(
+            "players", pl.col("population").alias("bots"),
+            gain.fill_null("not searched (check budget 0)").alias(
+                "exploiter's gain over fair (win-rate points)"),
+            pl.format("{} of {}", (pl.col("negative_share") * pl.col("n")).round(0)
+                      .cast(pl.Int64), "n").alias("characters with a value below zero"),
+            pl.when("passed").then(pl.lit("passed")).otherwise(pl.lit("FAILED"))
+            .alias("check"))
+
+    def check_table(self) -> list[str]:
+        """The bot check as console lines (empty without one)."""
+        if self.checks is None:
+            return []
+        rows = self.check_rows()
+        widths = [max(len(c), *(len(str(x)) for x in rows[c])) for c in rows.columns]
+        return ["  " + "  ".join(f"{str(x):<{w}}" for x, w in zip(row, widths)).rstrip()
+                for row in [rows.columns, *rows.iter_rows()]]
 
     def _by_population(self):
         """The set's rows per player count and population, in the order played."""
@@ -319,7 +413,7 @@ class BalanceResult:
         for (players, population), sub in self._by_population():
             where = f"at {players}p" + (f" ({population})" if multi else "")
             out += [verdict.reading(r["character"], r, where) for r in
-                    sub.filter(pl.col("verdict").is_in(DECIDED)).iter_rows(named=True)
+                    sub.filter(pl.col("verdict").is_in(LISTED)).iter_rows(named=True)
                     ] or [_nothing_decided(players, population, sub, self.spec.sdm)]
         return out
 
@@ -327,7 +421,7 @@ class BalanceResult:
         """One line per player count and population that decided no character."""
         return [_nothing_decided(players, population, sub, self.spec.sdm)
                 for (players, population), sub in self._by_population()
-                if not sub["verdict"].is_in(DECIDED).any()]
+                if not sub["verdict"].is_in(LISTED).any()]
 
     def warnings(self) -> list[str]:
         """Loud notes: player counts skipped, cells whose games mostly hit the round cap."""
@@ -353,9 +447,12 @@ class BalanceResult:
         out.append(f"VERDICT — characters whose value differs from the set's mean by more "
                    f"than {sdm:g} win-rate points (Holm-corrected, 95%):")
         out += [f"  {x}" for x in self.readings()]
+        out += [f"  {x}" for x in self.check_lines()]
         if len(s.strategies) == 1:
             out.append("  (one population of bots: a verdict may depend on the bots; "
                        "--strategies A,B judges each under several)")
+        if self.checks is not None:
+            out += ["", f"BOT CHECK — {CHECK_TEXT}:", *self.check_table()]
         for (players, population), sub in self.values.group_by(
                 ["players", "population"], maintain_order=True):
             out.append("")
@@ -368,7 +465,7 @@ class BalanceResult:
                                        & (pl.col("population") == population)
                                        & (pl.col("set") == s.label))
             out.append(f"  {'rank':<4} {s.label + ' character':<22} {'value':>6} "
-                       f"{'vs mean [interval]':>24} {'verdict':<8} {'holders':>8} "
+                       f"{'vs mean [interval]':>24} {'verdict':<12} {'holders':>8} "
                        f"{'picked':>7}" + ("" if self.alone else
                                            "   base character     value   set - base"))
             for r in mine.iter_rows(named=True):
@@ -377,7 +474,7 @@ class BalanceResult:
                 line = (f"  {r['rank']:<4} {r['character']:<22} {r['value'] * 100:>+6.1f} "
                         f"{verdict.points(r['effect']):>7} [{r['effect_low'] * 100:+.1f}, "
                         f"{r['effect_high'] * 100:+.1f}]".ljust(63)
-                        + f" {r['verdict'] + ('*' if r.get('bot_dependent') else ''):<8} "
+                        + f" {r['verdict'] + ('*' if r.get('bot_dependent') else ''):<12} "
                         + _num(h["holders_vs_fair"] * 100, "+7.1f") + " "
                         + _num(h["picked_when_offered"], "7.2f"))
                 if b.height:
@@ -396,14 +493,85 @@ class BalanceResult:
         if self.values["bot_dependent"].any():
             out.append("* bot-dependent: the direction of this verdict changes between the "
                        "populations of bots")
-        out += ["", self.bots_text(self.strategies_file)]
+        out += ["", self.bots_text(self.strategies_file), f"NEXT: {self.next_step()}"]
         return "\n".join(out)
 
-    def bots_text(self, path: str | Path) -> str:
-        """Where the bots judged under are (the strategy file ``path``), and how to use them."""
-        named = ", ".join(f"{p} as {judged_name(p)}" for p in self.spec.strategies)
-        return (f"The bots judged under are in {path} ({named}): re-check them, or play "
-                f"them anywhere as {path}:{judged_name(self.spec.strategies[0])}.")
+    def next_step(self) -> str:
+        """What a designer does next, in one sentence."""
+        v = self.verdict_table()
+        if v["verdict"].is_in(DECIDED).any():
+            return ("change (or watch) the strong and weak characters, then test the changed "
+                    "set with another run; the report shows why each reads so.")
+        if v.height:
+            return ("no verdict stands: every strong or weak reading came from bots that "
+                    "failed the bot check; judge with bots that pass it.")
+        if (self.values.filter(pl.col("set") == self.spec.label)["verdict"]
+                == "unclear").any():
+            return (f"nothing is decided yet: raise --deals (now {self.spec.deals:,}) to tell "
+                    "the unclear characters apart.")
+        return ("leave the set alone: every character is within "
+                f"{self.spec.sdm * 100:g} win-rate points of the set's mean.")
+
+    def bots_text(self, path: str | Path, markdown: bool = False) -> str:
+        """Where the bots judged under are (the strategy file ``path``), and how to use
+        them; ``markdown``: the file linked, the names as code."""
+        code = "`{}`" if markdown else "{}"
+        named = ", ".join(f"{p} as {code.format(judged_name(p))}" for p in self.spec.strategies)
+        where = f"[{path}]({path})" if markdown else path
+        use = code.format(f"{path}:{judged_name(self.spec.strategies[0])}")
+        return (f"The bots judged under are in {where} ({named}): re-check them, or play "
+                f"them anywhere as {use}.")
+
+
+def bot_check(spec: Balance, values: pl.DataFrame, gain: Gain | None = None) -> pl.DataFrame:
+    """Per player count and population of ``values`` (:attr:`BalanceResult.values`): can
+    these bots judge the set?  ``gain_points``, ``gain_low``, ``gain_high``: an exploiter's
+    held-out gain over the fair share against them, in win-rate points (``gain``; null
+    without it); ``negative_share``: the share of the set's characters whose value is
+    significantly below zero (``value_high < 0``: the bots win more without it);
+    ``passed``: no gain above :data:`CHECK_GAIN` and no such character."""
+    rows = []
+    for (players, population), sub in values.filter(pl.col("set") == spec.label).group_by(
+            ["players", "population"], maintain_order=True):
+        found = (None,) * 3 if gain is None else gain(
+            population, spec._config(spec.characters, players, spec.removed))
+        rows.append({"players": players, "population": population,
+                     **dict(zip(("gain_points", "gain_low", "gain_high"), found)),
+                     "negative_share": float((sub["value_high"] < 0).mean())})
+    frame = pl.DataFrame(rows, schema={"players": pl.Int64, "population": pl.String,
+                                       "gain_points": pl.Float64, "gain_low": pl.Float64,
+                                       "gain_high": pl.Float64, "negative_share": pl.Float64})
+    return frame.with_columns(((pl.col("gain_points").fill_null(0.0) <= CHECK_GAIN)
+                               & (pl.col("negative_share") == 0)).alias("passed"))
+
+
+def bot_limited(values: pl.DataFrame, checks: pl.DataFrame, label: str) -> pl.DataFrame:
+    """``values`` with the strong and weak verdicts of set ``label`` read ``bot-limited``
+    where the population failed its bot check (``checks``, of :func:`bot_check`)."""
+    failed = checks.filter(~pl.col("passed")).select(
+        "players", "population", pl.lit(True).alias("_failed"))
+    limited = (pl.col("_failed").fill_null(False) & (pl.col("set") == label)
+               & pl.col("verdict").is_in(DECIDED))
+    return values.join(failed, on=["players", "population"], how="left",
+                       maintain_order="left").with_columns(
+        pl.when(limited).then(pl.lit(BOT_LIMITED)).otherwise(pl.col("verdict"))
+        .alias("verdict")).drop("_failed")
+
+
+def _exploit_gain(spec: Balance) -> Gain | None:
+    """The exploiter's gain against each population for the bot check: none without a
+    check budget.  The exploit test (``citadels_sim.studies.exploit``) is not in this
+    version yet; it goes in here."""
+    if not spec.check_budget:
+        return None
+    raise ConfigError(f"check_budget {spec.check_budget} asks for an exploit search against "
+                      "each population, which this version does not have yet; give 0 (the "
+                      "bot check then reads the values below zero only).")
+
+
+def _and(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def judged_name(population: str) -> str:
@@ -547,6 +715,7 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
     ``executor`` / ``client``: where the chunks are played (see :func:`.simulate.simulate`)."""
     executor = resolve(executor, client)
     players, skipped = spec.plan()
+    gain = _exploit_gain(spec)
     root = Path(out) if out is not None else spec.default_out()
     for n in players:  # before anything is written
         config = spec._config(spec.characters, n, spec.removed)
@@ -562,12 +731,13 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
         verdict.decide(_with_interval(pl.DataFrame(values), "value"),
                        ["players", "population", "set"], sdm=spec.sdm),
         ["players", "set", "character"])
+    checks = bot_check(spec, value_frame, gain)
     tables = record.tables()
     return BalanceResult(
-        spec, record, value_frame,
+        spec, record, bot_limited(value_frame, checks, spec.label),
         _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
         _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
-        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]))
+        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]), checks)
 
 
 def _play(spec: Balance, players: list[int], root: Path, workers: int | None, progress: bool,
