@@ -108,7 +108,7 @@ def build(record: RunRecord, part: bool = False) -> Report:
     rep.heading("Cells")
     rep.table(labelled(cells).select("label", *cells.columns[1:]), "cells")
     rep.tables["cells"] = cells
-    if exp.skipped:
+    if exp.skipped and not part:  # a study's grid may cross what it never plays together
         rep.text("Cells left out because the rules (or this version of the kernel) refuse them:")
         rep.table(pl.DataFrame(exp.skipped))
 
@@ -267,8 +267,10 @@ def _holders_described(rep: Report, v: pl.DataFrame) -> None:
              "what; it is an association, **not a verdict**: who picks what when is not "
              "random, so a character taken from good positions looks strong here whatever "
              "its worth. The verdict above is measured by restricted play.")
-    rep.table(with_ci(table.drop("cell"), "holders_vs_set", digits=1).rename(
-        {"set_average": "set average", "holders_vs_set": "holders - set average"}),
+    rep.table(with_ci(table.drop("cell").with_columns(pl.col("holders", "set_average").round(1)),
+                      "holders_vs_set", digits=1).rename(
+        {"holders": "holders' win rate (%)", "set_average": "set average (%)",
+         "holders_vs_set": "holders - set average (win-rate points)"}),
         "holders_vs_set", v["effect"] / v["effect_se"],
         "furthest from their set's average, in standard errors")
 

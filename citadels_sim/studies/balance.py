@@ -545,13 +545,12 @@ def bot_check(spec: Balance, values: pl.DataFrame, gain: Gain | None = None) -> 
                                & (pl.col("negative_share") == 0)).alias("passed"))
 
 
-def bot_limited(values: pl.DataFrame, checks: pl.DataFrame, label: str) -> pl.DataFrame:
-    """``values`` with the strong and weak verdicts of set ``label`` read ``bot-limited``
+def bot_limited(values: pl.DataFrame, checks: pl.DataFrame) -> pl.DataFrame:
+    """``values`` with the strong and weak verdicts (of every set) read ``bot-limited``
     where the population failed its bot check (``checks``, of :func:`bot_check`)."""
     failed = checks.filter(~pl.col("passed")).select(
         "players", "population", pl.lit(True).alias("_failed"))
-    limited = (pl.col("_failed").fill_null(False) & (pl.col("set") == label)
-               & pl.col("verdict").is_in(DECIDED))
+    limited = pl.col("_failed").fill_null(False) & pl.col("verdict").is_in(DECIDED)
     return values.join(failed, on=["players", "population"], how="left",
                        maintain_order="left").with_columns(
         pl.when(limited).then(pl.lit(BOT_LIMITED)).otherwise(pl.col("verdict"))
@@ -734,7 +733,7 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
     checks = bot_check(spec, value_frame, gain)
     tables = record.tables()
     return BalanceResult(
-        spec, record, bot_limited(value_frame, checks, spec.label),
+        spec, record, bot_limited(value_frame, checks),
         _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
         _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
         _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]), checks)
