@@ -250,6 +250,7 @@ def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
     assert balance_spec(args) == result.spec and Path(args.out) == root
     # the bots judged under, beside the report
     assert "[strategies.toml](strategies.toml)" in md
+    assert f"**Next:** {result.next_step()}" in md[:md.index("## Bot check")]
     assert (path / "strategies.toml").read_text() == result.strategies_file.read_text()
     meta = json.loads((path / "metadata.json").read_text())
     assert json.loads(meta["balance"])["characters"] == list(DARK)
@@ -340,6 +341,8 @@ def test_the_bot_check_of_a_run(skipped_run):
         assert r["passed"] or not both["verdict"].is_in(["strong", "weak"]).any()
     text = result.text()
     assert "BOT CHECK" in text and "not searched (check budget 0)" in text
+    assert not checks["passed"].any() and "none did here" in result.next_step()
+    assert text.endswith(f"NEXT: {result.next_step()}")
     assert text.count("FAILED") == (~checks["passed"]).sum()
 
 

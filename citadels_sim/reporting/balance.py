@@ -64,6 +64,7 @@ def build(result: BalanceResult) -> Report:
         rep.text(f"{line}.")
     for line in result.check_lines():
         rep.text(line)
+    rep.text(f"**Next:** {result.next_step()}")
     rep.text("A negative value means the bots do better without the character: they take it "
              "when they should not, which says as much about the bots as about the card."
              + ("" if len(spec.strategies) > 1 else

@@ -504,7 +504,10 @@ class BalanceResult:
                     "set with another run; the report shows why each reads so.")
         if v.height:
             return ("no verdict stands: every strong or weak reading came from bots that "
-                    "failed the bot check; judge with bots that pass it.")
+                    "failed the bot check; judge with bots that pass it" +
+                    ("" if self.checks["passed"].any() else
+                     " (none did here: harden these for the set, citadels harden, or bring "
+                     "stronger ones, and run again)") + ".")
         if (self.values.filter(pl.col("set") == self.spec.label)["verdict"]
                 == "unclear").any():
             return (f"nothing is decided yet: raise --deals (now {self.spec.deals:,}) to tell "
