@@ -78,6 +78,8 @@ CASES = [  # (argv, words the one line must hold)
     (["compare", "heuristic", "builder", "--sprt-elo", "10,0"],
      ["elo0 < elo1", "elo0=10, elo1=0"]),
     (["balance", "--characters", "base", "--sdm", "-2"], ["-2 points", "0 to under 100"]),
+    (["balance", "--characters", "base", "--check-budget", "-5"],
+     ["check_budget", "non-negative integer", "got -5"]),
     (["harden", "--start", "reference", "--exploit-budget", "500"],
      ["--exploit-budget", "500", "at least 6,500"]),
     # more, found by trying

@@ -1,15 +1,19 @@
 """`citadels balance`: right or refusing, restricted play, paired set-vs-base, verdicts."""
 
 import json
+import re
+import shlex
+from pathlib import Path
 
 import numpy as np
 import polars as pl
 import pytest
 
 from citadels_sim import GameConfig, simulate
-from citadels_sim.cli import main
+from citadels_sim.cli import build_parser, main
+from citadels_sim.cli.studies import balance_spec
 from citadels_sim.game.config import ConfigError
-from citadels_sim.game.strategies import get
+from citadels_sim.game.strategies import FAMILY_PARAMS, get, load_file
 from citadels_sim.kernel import layout as L
 from citadels_sim.stats.intervals import DealMoments
 from citadels_sim.stats.verdict import decide, mark_bot_dependent
@@ -59,6 +63,20 @@ def test_the_base_set_plays_the_deck_without_the_diplomats_removal(skipped_run):
     assert cells["base"].purple_counts[L.D_GRAVEYARD] == 1
 
 
+def test_the_bots_judged_under_are_written_as_a_strategy_file(skipped_run):
+    result, root = skipped_run
+    path = root / balance.STRATEGIES_FILE
+    assert result.strategies_file == path and str(path) in result.text()
+    written = load_file(path)
+    assert list(written) == ["balance_heuristic", "balance_reference"]
+    for population in result.spec.strategies:
+        mine, played = get(f"{path}:balance_{population}"), get(population)
+        assert (mine.family, mine.base) == (played.family, played.base)
+        assert np.array_equal(mine.row(), played.row())
+        assert set(mine.params) == set(FAMILY_PARAMS[played.family])  # every one written
+    assert balance.judged_name("heuristic:threat=2") == "balance_heuristic_threat_2"
+
+
 def test_a_rerun_resumes_and_another_test_is_refused_without_touching_it(skipped_run):
     result, root = skipped_run
     marker = (root / "balance.json").read_text()
@@ -85,16 +103,44 @@ def test_a_2016_named_set_brings_its_own_districts():
                            districts="first_game").own_districts == "first_game"
 
 
-def test_the_base_set_against_itself_on_common_deals_differs_by_exactly_nothing(tmp_path):
-    # in 2016, first_game is the base set: same deals, same games, zero differences
+CUSTOM_2016 = ("Magistrate", "Spy", "Seer", "Patrician", "Cardinal", "Trader", "Scholar",
+               "Marshal", "Tax Collector")
+
+
+def test_a_custom_2016_set_plays_the_first_game_unique_districts():
+    spec = balance.Balance(CUSTOM_2016, ruleset="2016", players=(5,), **SMALL)
+    assert spec.districts_text() == "the first_game unique districts"
+    cells = parse(spec.experiment_text([5]), "games").cells
+    first_game = GameConfig(ruleset="2016", players=5).purple_counts
+    assert {c.characters for c in cells} == {"custom", "base"}
+    assert all(c.config.purple_counts == first_game for c in cells)
+
+
+def test_the_command_gives_back_the_same_test():
+    spec = balance.Balance(CUSTOM_2016, ruleset="2016", players=(5, 6), seed=3, sdm=0.035,
+                           districts="cunning_agents", strategies=("builder",),
+                           check_budget=7000, **SMALL)
+    command = spec.command(spec.default_out())
+    assert "--out" not in command
+    assert balance_spec(build_parser().parse_args(shlex.split(command)[1:])) == spec
+
+
+def test_a_set_identical_to_the_base_set_is_played_and_printed_once(tmp_path):
+    # in 2016, first_game is the base set: said once, played once, nothing compared
     spec = balance.Balance("first_game", ruleset="2016", players=(4,), **SMALL)
     result = balance.run(spec, tmp_path / "o", progress=False)
-    assert (result.against_base["diff"].abs() < 1e-12).all()
-    assert (result.games["diff"].abs() < 1e-12).all()
-    mine = result.values.filter(pl.col("set") == "first_game")
-    base = result.values.filter(pl.col("set") == "base")
-    assert mine["verdict"].to_list() == base["verdict"].to_list()
-    assert np.allclose(mine["value"].to_numpy(), base["value"].to_numpy())
+    assert result.alone and set(result.values["set"]) == {"first_game"}
+    assert not result.against_base.height and not result.games.height
+    text = result.text()
+    assert text.count("is the base set") == 1 and "set - base" not in text
+    assert text.count("rank first_game character") == len(spec.strategies)
+    from citadels_sim import reporting
+    md = (reporting.write(result, tmp_path / "rep") / "report.md").read_text()
+    assert md.count("is the base set") == 1 and "## The set in detail" in md
+    assert "against the base set" not in md
+    base = GameConfig(players=4).character_names
+    assert balance.Balance(base, players=(4, 5)).sets([4, 5]) == ["custom"]
+    assert balance.Balance(DARK, removed=("Graveyard",)).sets([5]) == ["custom", "base"]
 
 
 @pytest.mark.parametrize("out", ["file/below", "."])
@@ -179,14 +225,138 @@ def test_a_verdict_that_changes_direction_between_bots_is_marked():
     assert marked["bot_dependent"].to_list() == [True, True, False, False]
 
 
+def meta_command(path):
+    return json.loads((path / "metadata.json").read_text())["command"]
+
+
 def test_the_report_opens_with_the_verdict(skipped_run, tmp_path):
     from citadels_sim import reporting
-    result, _ = skipped_run
+    result, root = skipped_run
     path = reporting.write(result, tmp_path / "rep")
     md = (path / "report.md").read_text()
     assert md.index("## Verdict") < md.index("## Character values") < md.index("## Both sets")
+    # one verdict, restricted play's; the holders' rates are described, not judged
+    assert md.count("## Verdict") == 1
+    detail = md[md.index("## Both sets"):]
+    assert "not a verdict" in detail and "Cells left out" not in detail  # the decks crossed
+    assert not re.search(r"\| (strong|weak|even|unclear) \|", detail)
+    assert not (path / "tables" / "detail_verdict.csv").exists()
+    for link in re.findall(r"\(tables/([^)]+\.csv)\)", md):
+        assert (path / "tables" / link).is_file(), link
+    # the reproduce line is the command that plays this very test into this directory
+    command = re.search(r"Reproduce with `([^`]+)`", md)[1]
+    assert "citadels experiment" not in md and command == meta_command(path)
+    args = build_parser().parse_args(shlex.split(command)[1:])
+    assert balance_spec(args) == result.spec and Path(args.out) == root
+    # the bots judged under, beside the report
+    assert "[strategies.toml](strategies.toml)" in md
+    assert f"**Next:** {result.next_step()}" in md[:md.index("## Bot check")]
+    assert (path / "strategies.toml").read_text() == result.strategies_file.read_text()
     meta = json.loads((path / "metadata.json").read_text())
     assert json.loads(meta["balance"])["characters"] == list(DARK)
+
+
+def test_win_rate_points_are_named_where_they_first_appear_and_kept(skipped_run, tmp_path):
+    from citadels_sim import reporting
+    result, _ = skipped_run
+    md = (reporting.write(result, tmp_path / "rep") / "report.md").read_text()
+    for text in (result.text(), md[:md.index("## Both sets")]):
+        first = text.index("points")
+        assert text[:first].endswith("win-rate ")
+        assert text[first:].startswith("points (percentage points of games won")
+        assert set(re.findall(r"([\w-]+) points", text)) <= {"win-rate", "victory", "percentage"}
+    # a win rate of whole games in %, its difference in win-rate points
+    assert re.search(r"first crown's seat's win rate \d+\.\d% vs \d+\.\d% \([+-]\d+\.\d "
+                     r"win-rate points", result.text())
+
+
+def verdicts(spec=balance.Balance(DARK), checks=None, **columns) -> balance.BalanceResult:
+    """A result of ``spec`` holding only the verdicts ``columns`` (of the custom set at 4
+    players) and the bot check ``checks``."""
+    n = len(columns["verdict"])
+    values = pl.DataFrame({"players": [4] * n, "set": ["custom"] * n, "rank": range(1, n + 1),
+                           "character": (DARK * 2)[:n], "value": [0.0] * n,
+                           "value_high": [0.01] * n, "bot_dependent": [False] * n, **columns})
+    return balance.BalanceResult(spec, None, values, pl.DataFrame(), pl.DataFrame(),
+                                 pl.DataFrame(), checks=checks)
+
+
+def test_a_population_that_decided_nothing_says_so():
+    result = verdicts(population=["heuristic"] * 2 + ["reference"] * 2,
+                      effect=[0.05, -0.05, 0.001, 0.03], effect_low=[0.03, -0.07, -0.01, -0.01],
+                      effect_high=[0.07, -0.03, 0.01, 0.07],
+                      verdict=["strong", "weak", "even", "unclear"])
+    lines = result.readings()
+    assert lines[0].startswith("Witch: +5.0 win-rate points [3.0, 7.0] at 4p (heuristic)")
+    assert len(lines) == 3 and result.nothing_decided() == lines[-1:]
+    assert lines[-1] == ("reference bots at 4p: no character differs from the set's mean by "
+                         "more than 2 win-rate points (1 even, 1 unclear)")
+
+
+def test_bots_that_fail_their_check_read_bot_limited():
+    # heuristic: a value significantly below zero; reference: exploited by 7 points
+    spec = balance.Balance(DARK[:8], players=(4,), removed=("Graveyard",),
+                           strategies=("heuristic", "reference", "builder"))
+    pops = [p for p in spec.strategies for _ in range(2)]
+    values = verdicts(spec, population=pops, effect=[0.05, -0.05] * 3,
+                      effect_low=[0.03, -0.07] * 3, effect_high=[0.07, -0.03] * 3,
+                      verdict=["strong", "weak"] * 3,
+                      value_high=[0.05, -0.01, 0.05, 0.01, 0.05, 0.01]).values
+    asked = []
+
+    def gain(population, config):
+        asked.append((population, config.players, config.character_names))
+        return {"reference": (7.0, 5.5, 8.5)}.get(population, (1.0, -0.5, 2.5))
+    checks = balance.bot_check(spec, values, gain)
+    assert asked == [(p, 4, DARK[:8]) for p in spec.strategies]
+    assert checks.columns == ["players", "population", "gain_points", "gain_low", "gain_high",
+                              "negative_share", "passed"]
+    assert checks["negative_share"].to_list() == [0.5, 0.0, 0.0]
+    assert checks["passed"].to_list() == [False, False, True]
+    result = verdicts(spec, checks, **balance.bot_limited(values, checks).to_dict())
+    assert result.verdict_table()["verdict"].to_list() == ["bot-limited"] * 4 + ["strong", "weak"]
+    why = result.check_lines()
+    assert len(why) == 2 and "they win more without Thief" in why[0]
+    assert "an exploiter gains +7.0 win-rate points [+5.5, +8.5]" in why[1]
+    assert all("--strategies builder" in line and "citadels harden --start" in line
+               for line in why)
+    assert "change (or watch) the strong and weak" in result.next_step()
+    # without an exploit search only the values decide, and the gain is null
+    alone = balance.bot_check(spec, values)
+    assert alone["gain_points"].is_null().all()
+    assert alone["passed"].to_list() == [False, True, True]
+
+
+def test_the_bot_check_of_a_run(skipped_run):
+    result, _ = skipped_run
+    checks = result.checks
+    assert checks["gain_points"].is_null().all() and checks["players"].to_list() == [5, 5]
+    for r in checks.iter_rows(named=True):
+        mine = result.values.filter((pl.col("set") == "custom") & (pl.col("players") == 5)
+                                    & (pl.col("population") == r["population"]))
+        assert r["negative_share"] == pytest.approx((mine["value_high"] < 0).mean())
+        assert r["passed"] == (r["negative_share"] == 0)
+        both = result.values.filter((pl.col("players") == 5)
+                                    & (pl.col("population") == r["population"]))
+        assert r["passed"] or not both["verdict"].is_in(["strong", "weak"]).any()
+    text = result.text()
+    assert "BOT CHECK" in text and "not searched (check budget 0)" in text
+    assert not checks["passed"].any() and "none did here" in result.next_step()
+    assert text.endswith(f"NEXT: {result.next_step()}")
+    assert text.count("FAILED") == (~checks["passed"]).sum()
+
+
+def test_an_exploit_search_is_refused_before_anything_runs(tmp_path, capsys):
+    with pytest.raises(ConfigError, match="check_budget must be a non-negative integer"):
+        balance.Balance("base", check_budget=-1)
+    assert "check_budget" not in balance.Balance("base").key()  # the runs made before it
+    assert (balance.Balance("base", check_budget=5).default_out()
+            != balance.Balance("base").default_out())
+    code = main(["balance", "--characters", "base", "--players", "4", "--check-budget", "1000",
+                 "--out", str(tmp_path / "o"), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2 and "check_budget 1000" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "o").exists()
 
 
 def test_simulate_warns_when_most_games_hit_the_round_cap():

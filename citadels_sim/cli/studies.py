@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import options as o
+
+if TYPE_CHECKING:
+    from citadels_sim.studies.balance import Balance
 
 
 def write_report(result, path: str | Path) -> Path:
@@ -93,6 +97,10 @@ def add_balance(p: argparse.ArgumentParser) -> None:
     p.add_argument("--chunk-size", type=int, default=20_000, help="games per chunk")
     p.add_argument("--skip-invalid", action="store_true",
                    help="leave out player counts the rules refuse for the set (and say so)")
+    p.add_argument("--check-budget", type=int, default=0,
+                   help="games of an exploit search against each population for the bot "
+                        "check (default 0: none; the check then reads the values below zero "
+                        "only)")
     p.add_argument("--out", default=None,
                    help="directory of the run and its report (default: runs/balance-<set>-"
                         "<options>-<hash>; a rerun resumes)")
@@ -100,13 +108,20 @@ def add_balance(p: argparse.ArgumentParser) -> None:
     o.add_strategies_file(p)
 
 
-def balance(a: argparse.Namespace) -> None:
-    from citadels_sim.studies import balance
-    spec = balance.Balance(
+def balance_spec(a: argparse.Namespace) -> Balance:
+    """The :class:`~citadels_sim.studies.balance.Balance` of the ``balance`` options."""
+    from citadels_sim.studies.balance import Balance
+    return Balance(
         characters=o.name_or_names(a.characters), ruleset=a.ruleset, players=tuple(a.players),
         games=a.games, deals=a.deals, seed=a.seed, strategies=o.names(a.strategies),
         districts=o.name_or_names(a.districts), removed=o.names(a.removed) or None,
-        sdm=a.sdm / 100, skip_invalid=a.skip_invalid, chunk_size=a.chunk_size)
+        sdm=a.sdm / 100, skip_invalid=a.skip_invalid, chunk_size=a.chunk_size,
+        check_budget=a.check_budget)
+
+
+def balance(a: argparse.Namespace) -> None:
+    from citadels_sim.studies import balance
+    spec = balance_spec(a)
     out = a.out or spec.default_out()
     print(f"balance of the {spec.label} set: districts {spec.districts_text()}; "
           f"results in {out}")

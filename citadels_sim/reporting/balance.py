@@ -3,11 +3,15 @@ against the base set on common deals, and the full experiment report of both set
 
 from __future__ import annotations
 
+import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import polars as pl
 
-from citadels_sim.studies.balance import BASE, BalanceResult
+from citadels_sim.game.strategies import presets
+from citadels_sim.studies.balance import (BOT_LIMITED, CHECK_TEXT, STRATEGIES_FILE, UNIT,
+                                          WIN_RATE, BalanceResult)
 from . import experiment, figures
 from .document import Report, with_ci
 
@@ -25,7 +29,7 @@ METHOD = [
 
 
 def _pct(frame: pl.DataFrame, *names: str) -> pl.DataFrame:
-    """Each named rate (with ``_low``/``_high``) as one text column in points."""
+    """Each named rate (with ``_low``/``_high``) as one text column in win-rate points."""
     cols = [f"{n}{suffix}" for n in names for suffix in ("", "_low", "_high")]
     return with_ci(frame.with_columns(pl.col(cols) * 100), *names, digits=1)
 
@@ -35,10 +39,14 @@ def build(result: BalanceResult) -> Report:
     spec = result.spec
     rep = Report(f"Balance of the {spec.label} character set ({spec.ruleset})")
     rep.text(f"Bots: {', '.join(spec.strategies)} (each population plays every seat). "
-             f"Districts: {spec.districts_text()}. {spec.games:,} games per set, player count "
-             f"and population on deals common to the set and the base set; {spec.deals:,} "
-             "restricted-play deals per character and seat. Smallest difference that "
-             f"matters: {spec.sdm * 100:g} points.")
+             f"Districts: {spec.districts_text()}. " + "; ".join(result.basis())
+             + f". Unit: {UNIT}. Smallest difference that matters: {spec.sdm * 100:g} win-rate "
+             "points.")
+    files = [p for p in spec.strategies
+             if ".toml" not in p and p.partition(":")[0] not in presets()]
+    rep.text(f"Reproduce with `{spec.command(result.root)}`"
+             + (f" (with --strategies-file for {', '.join(files)})" if files else "") + ".")
+    rep.text(result.bots_text(STRATEGIES_FILE, markdown=True))
     for w in result.warnings():
         rep.text(f"**{w}**")
     rep.heading("Verdict")
@@ -46,15 +54,17 @@ def build(result: BalanceResult) -> Report:
     if decided.height:
         rep.text("Characters whose value (the win-rate points a player loses when he may "
                  "never pick it) differs from the set's mean by more than "
-                 f"{spec.sdm * 100:g} points, Holm-corrected:")
+                 f"{spec.sdm * 100:g} win-rate points, Holm-corrected:")
         multi = len(spec.strategies) > 1
         rep.table(_pct(decided.select(
             "players", *(["population"] if multi else []), "rank", "character", "effect",
             "effect_low", "effect_high", "verdict", *(["bot_dependent"] if multi else [])),
-            "effect").rename({"effect": "points vs the set's mean"}))
-    else:
-        rep.text(f"No character of the set differs from the set's mean value by more than "
-                 f"{spec.sdm * 100:g} points (each is even or unclear: see below).")
+            "effect").rename({"effect": "vs the set's mean (win-rate points)"}))
+    for line in result.nothing_decided():
+        rep.text(f"{line}.")
+    for line in result.check_lines():
+        rep.text(line)
+    rep.text(f"**Next:** {result.next_step()}")
     rep.text("A negative value means the bots do better without the character: they take it "
              "when they should not, which says as much about the bots as about the card."
              + ("" if len(spec.strategies) > 1 else
@@ -68,14 +78,17 @@ def build(result: BalanceResult) -> Report:
                                pl.lit(spec.sdm).alias("sdm")),
                            f"{spec.label}: value against the set's mean")
     rep.figure("values", figs, "Each character's value minus the set's mean value "
-               "(points; restricted play), intervals at the Holm level; the band is the "
+               "(win-rate points; restricted play), intervals at the Holm level; the band is the "
                "smallest difference that matters.")
+    if result.checks is not None:
+        _bot_check(rep, result)
     rep.heading("Character values (restricted play)")
-    rep.text("value: points a player loses when he may never pick the character; vs mean: "
-             "value minus the set's mean; forced: share of his offers in which the draft left "
-             "him only that character; holders: holders' win rate minus the fair share "
-             "(an association); picked: share of the draft picks offering it that took it; "
-             "held: share of rounds someone held it.")
+    rep.text("value: win-rate points a player loses when he may never pick the character; "
+             "vs mean: value minus the set's mean (win-rate points); forced: share of his "
+             "offers in which the draft left him only that character; holders: holders' win "
+             "rate minus the fair share, in win-rate points (an association, not a verdict); "
+             "picked: share of the draft picks offering it that took it; held: share of "
+             "rounds someone held it.")
     table = values.with_columns((pl.col("holders_vs_fair") * 100).round(1).alias("holders"),
                                 pl.col("forced_share").round(3).alias("forced"),
                                 pl.col("picked_when_offered").round(2).alias("picked"),
@@ -87,29 +100,60 @@ def build(result: BalanceResult) -> Report:
                                 "forced",
                                 "holders", "picked", "held"), "value", "effect")
               .rename({"effect": "vs mean"}))
-    if result.against_base.height and spec.label != BASE:
+    if result.against_base.height:
         rep.heading("The set against the base set (common deals)")
         rep.text("Rank by rank, the set's character's value minus the base character's "
-                 "(points, paired by deal):")
+                 "(win-rate points, paired by deal):")
         rep.table(_pct(result.against_base.select(
             "players", "population", "rank", "character", "base_character", "diff",
             "diff_low", "diff_high"), "diff").rename({"diff": "set - base"}))
-        rep.text("Whole games, set minus base, paired by deal:")
-        rep.table(result.games.select("players", "population", "measure", "set", "base",
-                                      "diff", "diff_low", "diff_high"))
-    rep.heading("Both sets in detail")
+        rep.text("Whole games, set minus base, paired by deal (a win rate in %, its "
+                 "difference in win-rate points):")
+        rate = pl.col("unit") == WIN_RATE
+        shown = result.games.with_columns(
+            pl.when(rate).then(pl.col(c) * 100).otherwise(pl.col(c)).round(2)
+            for c in ("set", "base", "diff", "diff_low", "diff_high")).with_columns(
+            pl.when(rate).then(pl.lit("%; set - base in win-rate points"))
+            .otherwise(pl.col("unit")).alias("unit"))
+        rep.table(with_ci(shown.select("players", "population", "measure", "unit", "set",
+                                       "base", "diff", "diff_low", "diff_high"), "diff",
+                          digits=2).rename({"diff": "set - base"}))
+    rep.heading("The set in detail" if result.alone else "Both sets in detail")
     rep.text("The experiment behind the verdict: every table of an experiment report, for "
-             "the set and the base set.")
-    detail = experiment.build(result.record)
-    rep.blocks += [b for b in detail.blocks if b[0] != "h1"]
+             "the set" + ("." if result.alone else " and the base set."))
+    detail = experiment.build(result.record, part=True)
+    rep.blocks += [_detail_block(b) for b in detail.blocks if b[0] != "h1"]
     rep.tables.update({f"detail_{k}": v for k, v in detail.tables.items()})
     rep.figures.update(detail.figures)
-    rep.meta = {**detail.meta, "balance": spec.key()}
-    for table, unit, method in METHOD:
+    rep.meta = {**detail.meta, "balance": spec.key(),
+                "command": spec.command(result.root)}
+    for table, unit, method in METHOD[:2] if result.alone else METHOD:
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     return rep
 
 
+def _bot_check(rep: Report, result: BalanceResult) -> None:
+    """The bot check: per player count and population, the exploiter's gain and the share
+    of the set's characters whose value is significantly below zero."""
+    rep.heading("Bot check")
+    rep.text(f"{CHECK_TEXT[0].upper()}{CHECK_TEXT[1:]}. A population that fails reads "
+             f"`{BOT_LIMITED}` instead of strong or weak.")
+    rep.tables["bot_check"] = result.checks
+    rep.table(result.check_rows())
+
+
+def _detail_block(block: tuple) -> tuple:
+    """A block of the experiment's report, its table's CSV link renamed as its CSV is
+    (``detail_NAME``)."""
+    if block[0] == "table" and block[1].csv:
+        return ("table", replace(block[1], csv=f"detail_{block[1].csv}"))
+    return block
+
+
 def write(result: BalanceResult, path: str | Path) -> Path:
-    """Write the report of a balance test into directory ``path``; returns it."""
-    return build(result).save(path)
+    """Write the report of a balance test, and the strategy file of its bots
+    (``strategies.toml``), into directory ``path``; returns it."""
+    path = build(result).save(path)
+    if (path / STRATEGIES_FILE).resolve() != result.strategies_file.resolve():
+        shutil.copyfile(result.strategies_file, path / STRATEGIES_FILE)
+    return path

@@ -41,6 +41,12 @@ METHOD = [
      "distributions (no interval); capped share: Wilson over games"),
 ]
 
+#: the method of the holders' rates against the set's average when they are described, not
+#: judged (:func:`build`'s ``part``), in place of METHOD's "Balance verdicts"
+DESCRIBED = ("Holders against the set's average", "the game",
+             "rate - set average on its cluster-robust standard error, 95% normal interval "
+             "(a description: no test, no verdict)")
+
 METHOD_TEXT = ("A shared first place counts as a win for each player sharing it, so the fair "
                "share is the number of winners of each game over N (1/N without ties). "
                "Intervals are 95%; Wilson from statsmodels, tests from scipy and "
@@ -68,8 +74,10 @@ def _z(frame: pl.DataFrame, diff: str, base: str, se: str) -> np.ndarray:
 
 
 # ---- content ----------------------------------------------------------------------------
-def build(record: RunRecord) -> Report:
-    """Analyse a run and lay out its report."""
+def build(record: RunRecord, part: bool = False) -> Report:
+    """Analyse a run and lay out its report.  ``part``: the run is the experiment behind
+    another study's report (a balance test's), which gives the verdict and the command to
+    reproduce it: no verdict here, and the holders' rates are described, not judged."""
     exp = record.experiment
     t = record.tables()
     cells = exp.cells_frame()
@@ -86,15 +94,21 @@ def build(record: RunRecord) -> Report:
     rep = Report(exp.title)
     rep.meta = _metadata(record)
     rep.text(exp.description or "")
+    reproduce = ("" if part else f" Reproduce with `citadels experiment "
+                                 f"experiments/{exp.name}.toml`.")
     rep.text(f"{exp.total_games:,} games in {len(exp.cells)} cells "
              f"({', '.join(sorted({f'{c.games:,}' for c in exp.cells}))} games per cell), "
-             f"seed {exp.seed}, seating: {exp.seating}. Reproduce with "
-             f"`citadels experiment experiments/{exp.name}.toml`. {_timing_text(record)}")
-    _verdict(rep, labelled, chars, games, t.get("districts"))
+             f"seed {exp.seed}, seating: {exp.seating}.{reproduce} {_timing_text(record)}")
+    holders = verdict.mark_bot_dependent(
+        labelled(verdict.holders_verdicts(_one_strategy(chars), LABELS)),
+        ["ruleset", "players", "characters", "districts", "character"])
+    if not part:
+        rep.tables["verdict"] = holders
+        _verdict(rep, labelled, holders, games, t.get("districts"))
     rep.heading("Cells")
     rep.table(labelled(cells).select("label", *cells.columns[1:]), "cells")
     rep.tables["cells"] = cells
-    if exp.skipped:
+    if exp.skipped and not part:  # a study's grid may cross what it never plays together
         rep.text("Cells left out because the rules (or this version of the kernel) refuse them:")
         rep.table(pl.DataFrame(exp.skipped))
 
@@ -157,22 +171,10 @@ def build(record: RunRecord) -> Report:
         "win_held_low", "win_held_high", "win_final", "win_final_low", "win_final_high",
         "killed_rate", "robbed_rate", "fair"), "win_held", "win_final"),
         "characters", _z(table, "win_held", "fair", "win_held_se"), FURTHEST)
-    rep.text("Balance within each set: holders' win rate against the set's own average, in "
-             f"points, tested against the smallest difference that matters "
-             f"({verdict.SDM * 100:g} points; Holm step-down within the set, intervals at "
-             "each test's Holm level, cluster-robust over batches of games: the verdicts "
-             "of the opening table), and a chi-square test that all characters of the set "
-             "are equal (Rao-Scott: divided by the mean design effect):")
-    rep.table(btests.select("label", "characters", "chi2", "dof", "p"), "balance_tests",
-              btests["chi2"] / btests["dof"], "largest chi-squares per degree of freedom")
-    v = rep.tables["verdict"]
-    rep.table(with_ci(v.select(
-        "label", "character", "n", (pl.col("rate") * 100).alias("holders"),
-        (pl.col("set_rate") * 100).alias("set average"),
-        (pl.col("effect") * 100).alias("points"), (pl.col("effect_low") * 100).alias(
-            "points_low"), (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
-        "points", digits=1), "verdict", v["effect"] / v["effect_se"],
-        "furthest from their set's average, in standard errors")
+    if part:
+        _holders_described(rep, holders)
+    else:
+        _holders_judged(rep, holders, btests)
     rep.text("Gold and districts the holder gained per turn played with each character:")
     rep.table(table.select("label", "character", "gold_per_turn", "districts_per_turn"),
               "characters")
@@ -222,9 +224,55 @@ def build(record: RunRecord) -> Report:
     rep.text("What each table counts as independent (its unit), and how its intervals and "
              "tests use it:")
     for table, unit, method in METHOD:
+        if part and table == "Balance verdicts":
+            table, unit, method = DESCRIBED
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     rep.text(METHOD_TEXT)
     return rep
+
+
+def _holders_judged(rep: Report, v: pl.DataFrame, btests: pl.DataFrame) -> None:
+    """The holders' win rate against the set's average, judged: the opening verdict's rows
+    and the chi-square test that the set's characters are equal."""
+    rep.text("Balance within each set: holders' win rate against the set's own average, in "
+             f"points, tested against the smallest difference that matters "
+             f"({verdict.SDM * 100:g} points; Holm step-down within the set, intervals at "
+             "each test's Holm level, cluster-robust over batches of games: the verdicts "
+             "of the opening table), and a chi-square test that all characters of the set "
+             "are equal (Rao-Scott: divided by the mean design effect):")
+    rep.table(btests.select("label", "characters", "chi2", "dof", "p"), "balance_tests",
+              btests["chi2"] / btests["dof"], "largest chi-squares per degree of freedom")
+    rep.table(with_ci(v.select(
+        "label", "character", "n", (pl.col("rate") * 100).alias("holders"),
+        (pl.col("set_rate") * 100).alias("set average"),
+        (pl.col("effect") * 100).alias("points"), (pl.col("effect_low") * 100).alias(
+            "points_low"), (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
+        "points", digits=1), "verdict", v["effect"] / v["effect_se"],
+        "furthest from their set's average, in standard errors")
+
+
+def _holders_described(rep: Report, v: pl.DataFrame) -> None:
+    """The holders' win rate against the set's average, described (no test, no verdict):
+    the experiment is part of a study whose verdict is measured otherwise."""
+    half = 1.959963984540054 * pl.col("effect_se")
+    table = v.select("cell", "label", "character", "n", (pl.col("rate") * 100).alias("holders"),
+                     (pl.col("set_rate") * 100).alias("set_average"),
+                     *[(x * 100).alias(f"holders_vs_set{suffix}") for x, suffix in (
+                         (pl.col("effect"), ""), (pl.col("effect") - half, "_low"),
+                         (pl.col("effect") + half, "_high"))])
+    rep.tables["holders_vs_set"] = table
+    rep.text("Holders against their set's average: the win rate of the players who held "
+             "each character minus the set's average, in win-rate points, 95% intervals "
+             "(cluster-robust over batches of games). This describes who won while holding "
+             "what; it is an association, **not a verdict**: who picks what when is not "
+             "random, so a character taken from good positions looks strong here whatever "
+             "its worth. The verdict above is measured by restricted play.")
+    rep.table(with_ci(table.drop("cell").with_columns(pl.col("holders", "set_average").round(1)),
+                      "holders_vs_set", digits=1).rename(
+        {"holders": "holders' win rate (%)", "set_average": "set average (%)",
+         "holders_vs_set": "holders - set average (win-rate points)"}),
+        "holders_vs_set", v["effect"] / v["effect_se"],
+        "furthest from their set's average, in standard errors")
 
 
 def _one_strategy(frame: pl.DataFrame) -> pl.DataFrame:
@@ -232,23 +280,19 @@ def _one_strategy(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.filter(pl.col("strategy").n_unique().over("cell") == 1)
 
 
-def _verdict(rep: Report, labelled, chars: pl.DataFrame, games: pl.DataFrame,
+def _verdict(rep: Report, labelled, v: pl.DataFrame, games: pl.DataFrame,
              districts: pl.DataFrame | None) -> None:
     """The report's opening: per cell, the characters whose holders' win rate differs from
-    the set's average by more than the smallest difference that matters; cells whose games
-    mostly hit the round cap, loudly.  Only cells whose every seat plays one strategy are
-    judged: in a mixed line-up who holds what depends on the strategies' strength."""
+    the set's average by more than the smallest difference that matters (``v``: the
+    holders' verdicts); cells whose games mostly hit the round cap, loudly.  Only cells
+    whose every seat plays one strategy are judged: in a mixed line-up who holds what
+    depends on the strategies' strength."""
     rep.heading("Verdict")
-    chars = _one_strategy(chars)
     districts = None if districts is None else _one_strategy(districts)
     capped = analysis.capped_share(games, LABELS)
     for row in labelled(capped).filter(pl.col("capped_share") > 0.5).iter_rows(named=True):
         rep.text(f"**WARNING: {row['capped_share']:.0%} of the games of {row['label']} hit "
                  "the round cap; its results describe stalled games.**")
-    v = verdict.mark_bot_dependent(
-        labelled(verdict.holders_verdicts(chars, LABELS)),
-        ["ruleset", "players", "characters", "districts", "character"])
-    rep.tables["verdict"] = v
     decided = v.filter(pl.col("verdict").is_in(["strong", "weak"]))
     sdm = verdict.SDM * 100
     rep.text(f"Characters whose holders' win rate differs from their set's average by more "

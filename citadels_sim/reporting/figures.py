@@ -185,7 +185,7 @@ def _heat_image(block: Block, value: str, title: str, unit: str, spread: float) 
 
 def effects(t: pl.DataFrame, title: str, per_figure: int = 4) -> list[Figure]:
     """Horizontal error bars of ``effect`` (with ``effect_low``/``effect_high``, fractions
-    shown in points) by character, one panel per player count (``players``) and one colour
+    shown in win-rate points) by character, one panel per player count (``players``) and one colour
     per ``population``; a grey band marks ``sdm`` either side of 0 when the table has it.
     At most ``per_figure`` panels per figure, so every image stays small."""
     counts = sorted(t["players"].unique().to_list())
@@ -212,7 +212,7 @@ def effects(t: pl.DataFrame, title: str, per_figure: int = 4) -> list[Figure]:
                 s = float(t["sdm"][0]) * 100
                 ax.axvspan(-s, s, color="0.85", zorder=0)
             ax.set_yticks(range(len(rows)), rows)
-            ax.set(title=f"{n} players", xlabel="points")
+            ax.set(title=f"{n} players", xlabel="win-rate points")
             ax.grid(axis="x", alpha=0.3)
         axes[0][0].invert_yaxis()  # rank 1 on top (the axes share y: invert once)
         if len(pops) > 1:

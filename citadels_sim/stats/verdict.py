@@ -90,9 +90,9 @@ def points(x: float) -> str:
 
 
 def reading(name: str, row: dict, where: str, estimate: str = "effect") -> str:
-    """One line: "Wizard: +6.1 points [4.9, 7.3] at 5p — strong"."""
+    """One line: "Wizard: +6.1 win-rate points [4.9, 7.3] at 5p — strong"."""
     lo, hi = row[f"{estimate}_low"] * 100, row[f"{estimate}_high"] * 100
-    text = (f"{name}: {points(row[estimate])} points [{lo:.1f}, {hi:.1f}] {where} — "
+    text = (f"{name}: {points(row[estimate])} win-rate points [{lo:.1f}, {hi:.1f}] {where} — "
             f"{row['verdict']}")
     return text + (" (bot-dependent)" if row.get("bot_dependent") else "")
 

@@ -9,20 +9,32 @@ plays every seat).  :func:`run` plays it as a paired experiment and returns a
   sets play the same seeds (``common_deals``), as cells of an ordinary experiment, so every
   table of the experiment report exists for both; game-level measures (game length, score
   spread, the first crown's seat) are compared deal by deal, set minus base, with intervals
-  over deals;
+  over deals (a set identical to the base set, as ``first_game`` in 2016, is played once,
+  alone);
 - **restricted play** (:mod:`.restricted`): each character's value — the win-rate points a
   player loses when he may never pick it — with the set's characters compared to the set's
   mean value and, rank by rank, to the base set's character;
 - **a verdict** (:mod:`.verdict`): per player count and population, the characters whose
   value differs from the set's mean by more than the smallest difference that matters,
   Holm-corrected, with an interval and a one-line reading; a verdict whose direction changes
-  between populations is marked bot-dependent.
+  between populations is marked bot-dependent;
+- **a bot check** (:func:`bot_check`): per player count and population, whether these bots
+  can judge the set — no character's value significantly below zero (bots that win more
+  without a character misplay it) and, with ``check_budget``, no exploiter gaining more
+  than :data:`CHECK_GAIN` win-rate points against them.  A population that fails reads
+  ``bot-limited`` instead of strong or weak.
+
+Every win-rate difference is in win-rate points (percentage points of games won).  The
+bots of every population, as judged under, are written into the run directory as a
+strategy file (:data:`STRATEGIES_FILE`), and :meth:`Balance.command` is the command that
+plays the test again.
 
 Everything is checked before a game is played: a player count the rules refuse for the set
 is an error (or, with ``skip_invalid``, skipped and said).  A run lives in one directory
 (``out``; by default named from the set and every option, so two different tests never
 share one), resumes there after an interruption, and refuses a directory holding another
-test.  A 2016 named set brings its own unique districts unless ``districts`` says otherwise.
+test.  A 2016 named set brings its own unique districts unless ``districts`` says otherwise,
+any other 2016 set the first_game ones.
 The base set plays the set's deck; when that deck is not legal for it (a classic set with
 the Diplomat has the Graveyard removed, which the base set may not do) it plays the deck
 without that removal, and the result says so.
@@ -32,9 +44,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+import re
+import shlex
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -46,13 +60,38 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.simulate import check_memory, play_in_step
 from citadels_sim.game import cards
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import get
+from citadels_sim.game.strategies import Strategy, get, to_toml
 from citadels_sim.stats import analysis, verdict
 from citadels_sim.stats.intervals import DealMoments
 from . import experiment
 from .restricted import Design
 
 BASE = "base"
+#: the run directory's strategy file: the bots of every population, as judged
+STRATEGIES_FILE = "strategies.toml"
+#: the verdicts that decide: the value differs from the set's mean by more than sdm
+DECIDED = ("strong", "weak")
+#: the verdict of a strong or weak character whose population failed its bot check
+BOT_LIMITED = "bot-limited"
+#: the verdicts the verdict lists: decided, or decided by bots that failed their check
+LISTED = DECIDED + (BOT_LIMITED,)
+#: a population fails its bot check when an exploiter gains more than this many win-rate
+#: points over the fair share against it
+CHECK_GAIN = 5.0
+#: what the bot check asks, in words
+CHECK_TEXT = (f"can these bots judge the set? A population passes when no exploiter gains "
+              f"more than {CHECK_GAIN:g} win-rate points over the fair share against it and "
+              "no character's value is significantly below zero (bots that win more without "
+              "a character misplay it)")
+#: an exploiter's held-out gain over the fair share against a population's bots in a game,
+#: in win-rate points, with its 95% interval: ``gain(population, config) -> (gain, low, high)``
+Gain = Callable[[str, GameConfig], tuple[float, float, float]]
+#: the unit of every win-rate difference, in words: said where it first appears
+UNIT = ("win-rate points (percentage points of games won: winning 27% of games instead of 25% "
+        "is +2 win-rate points; victory points are always called so)")
+#: the unit of a whole-game measure that is a win rate (a fraction; shown in %, its
+#: differences in win-rate points)
+WIN_RATE = "win rate"
 #: a warning is printed and the results marked when more than this share of games hit the cap
 CAPPED_WARNING = 0.5
 
@@ -75,12 +114,16 @@ class Balance:
     sdm: float = verdict.SDM
     skip_invalid: bool = False
     chunk_size: int = 20_000
+    #: games of an exploit search against each population for the bot check (0: none; the
+    #: check then reads the values below zero only)
+    check_budget: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("games", "deals", "chunk_size"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ConfigError(f"{name} must be a positive integer, got {value!r}.")
+        for name in ("games", "deals", "chunk_size", "check_budget"):
+            value, zero = getattr(self, name), name == "check_budget"  # 0: no search
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1 - zero:
+                raise ConfigError(f"{name} must be a {'non-negative' if zero else 'positive'} "
+                                  f"integer, got {value!r}.")
         if not isinstance(self.skip_invalid, bool):
             raise ConfigError(f"skip_invalid must be true or false, got {self.skip_invalid!r}.")
         if not 0 <= self.sdm < 1:
@@ -126,6 +169,8 @@ class Balance:
     def key(self) -> str:
         """The canonical text of every option: what makes two tests the same test."""
         doc = asdict(self)
+        if not self.check_budget:  # as before the option: the runs made then stay the same
+            del doc["check_budget"]
         doc["characters"] = (self.characters if isinstance(self.characters, str)
                              else list(self.characters))
         return json.dumps(doc, sort_keys=True, default=list)
@@ -137,6 +182,35 @@ class Balance:
         strategies = "+".join(s.replace(":", "_").replace("=", "") for s in self.strategies)
         return Path("runs") / (f"balance-{self.label}-{self.ruleset}-{players}p-"
                                f"{strategies}-{digest}")
+
+    def command(self, out: str | Path | None = None) -> str:
+        """The ``citadels balance`` command that plays this test (into ``out``, when that is
+        not the default directory)."""
+        def joined(x: str | tuple[str, ...]) -> str:
+            return x if isinstance(x, str) else ",".join(x)
+        args = ["citadels", "balance", "--characters", joined(self.characters),
+                "--ruleset", self.ruleset, "--players", ",".join(map(str, self.players)),
+                "--strategies", ",".join(self.strategies), "--games", str(self.games),
+                "--deals", str(self.deals), "--seed", str(self.seed),
+                "--sdm", f"{self.sdm * 100:g}", "--chunk-size", str(self.chunk_size)]
+        if self.districts is not None:
+            args += ["--districts", joined(self.districts)]
+        if self.removed:
+            args += ["--removed", ",".join(self.removed)]
+        if self.skip_invalid:
+            args.append("--skip-invalid")
+        if self.check_budget:
+            args += ["--check-budget", str(self.check_budget)]
+        if out is not None and Path(out) != self.default_out():
+            args += ["--out", str(out)]
+        return shlex.join(args)
+
+    def judged(self) -> dict[str, Strategy]:
+        """Per population, its bots under the name they have in the run's strategy file
+        (:func:`judged_name`), every parameter as played."""
+        return {p: replace(get(p), name=judged_name(p),
+                           description=f"the bots of population {p!r} of a balance test")
+                for p in self.strategies}
 
     def _config(self, characters, players: int, removed) -> GameConfig:
         return GameConfig(ruleset=self.ruleset, players=players, characters=characters,
@@ -154,6 +228,17 @@ class Balance:
                 self._config(None, players, rest)  # raises if that is no deck either
                 return rest
             raise
+
+    def is_base(self, players: Sequence[int]) -> bool:
+        """Whether the set is the base set at every count of ``players`` (the same characters
+        on the same deck, as ``first_game`` in 2016): then it is played once, alone."""
+        return all(self.base_removed(n) == self.removed
+                   and self._config(self.characters, n, self.removed).character_names
+                   == self._config(None, n, self.removed).character_names for n in players)
+
+    def sets(self, players: Sequence[int]) -> list[str]:
+        """The sets played: the set, and the base set unless the set is the base set."""
+        return [self.label] + ([] if self.is_base(players) else [BASE])
 
     def plan(self) -> tuple[list[int], list[dict]]:
         """(player counts played, counts skipped with the reason); raises for a refused
@@ -177,11 +262,13 @@ class Balance:
 
     def experiment_text(self, players: Sequence[int]) -> str:
         """The TOML of the experiment part: the set and the base set on common deals."""
-        sets = [self.label] + ([BASE] if self.label != BASE else [])
+        sets = self.sets(players)
         named = ("" if isinstance(self.characters, str) else
                  f"[characters]\ncustom = {json.dumps(list(self.characters))}\n\n")
-        deck = {"districts": (list(self.own_districts) if isinstance(self.own_districts, tuple)
-                              else [] if self.own_districts is None else self.own_districts)}
+        own = self.own_districts
+        if own is None and self.ruleset == "2016":
+            own = "first_game"  # GameConfig's default, by name: an empty list is no 2016 deck
+        deck = {"districts": list(own) if isinstance(own, tuple) else [] if own is None else own}
         decks = {"deck": {**deck, "removed": list(self.removed or ())}}
         if any(self.base_removed(n) != self.removed for n in players):
             decks["deck_base"] = {**deck, "removed": list(self.base_removed(players[0]) or ())}
@@ -214,19 +301,127 @@ class BalanceResult:
     holders: pl.DataFrame  # per players, population, set, character: holders' rates
     skipped: list[dict] = field(default_factory=list)
     capped: pl.DataFrame | None = None
+    #: per players and population, can these bots judge the set (:func:`bot_check`)
+    checks: pl.DataFrame | None = None
+
+    @property
+    def root(self) -> Path:
+        """The run's directory (the experiment part is its ``games/``)."""
+        return self.record.root.parent
+
+    @property
+    def strategies_file(self) -> Path:
+        """The strategy file of the bots judged under (:data:`STRATEGIES_FILE`)."""
+        return self.root / STRATEGIES_FILE
+
+    @property
+    def players(self) -> list[int]:
+        """The player counts played."""
+        return sorted(self.values["players"].unique())
+
+    @property
+    def alone(self) -> bool:
+        """Whether the set is the base set, played once with nothing to compare it with."""
+        return self.spec.is_base(self.players)
+
+    def basis(self) -> list[str]:
+        """What was played, in words: the games, and what the set is compared with."""
+        s = self.spec
+        if self.alone:
+            return [f"{s.games:,} games per player count and population; the {s.label} set "
+                    f"is the base set of the {s.ruleset} rules, so it is played once and "
+                    "there is no base set to compare it with",
+                    f"{s.deals:,} restricted-play deals per character and seat"]
+        return [f"{s.games:,} games per set, player count and population (on deals common "
+                f"to the set and the base set)",
+                f"{s.deals:,} restricted-play deals per character and seat"]
 
     def verdict_table(self) -> pl.DataFrame:
         """The set's characters whose value differs from the set's mean by more than the
-        smallest difference that matters (strong or weak), by player count."""
+        smallest difference that matters (strong or weak; bot-limited where the population
+        failed its bot check), by player count."""
         return self.values.filter((pl.col("set") == self.spec.label)
-                                  & pl.col("verdict").is_in(["strong", "weak"]))
+                                  & pl.col("verdict").is_in(LISTED))
+
+    def check_lines(self) -> list[str]:
+        """One line per population that failed its bot check: why, and what to do."""
+        if self.checks is None:
+            return []
+        out = []
+        for r in self.checks.filter(~pl.col("passed")).iter_rows(named=True):
+            passing = self.checks.filter(pl.col("passed")
+                                         & (pl.col("players") == r["players"]))["population"]
+            why = []
+            if r["negative_share"] > 0:
+                below = self.values.filter(
+                    (pl.col("set") == self.spec.label) & (pl.col("players") == r["players"])
+                    & (pl.col("population") == r["population"]) & (pl.col("value_high") < 0))
+                why.append(f"they win more without {_and(below['character'].to_list())} "
+                           "(a value significantly below zero: they misplay "
+                           + ("it" if below.height == 1 else "them") + ")")
+            if r["gain_points"] is not None and r["gain_points"] > CHECK_GAIN:
+                why.append(f"an exploiter gains {r['gain_points']:+.1f} win-rate points "
+                           f"[{r['gain_low']:+.1f}, {r['gain_high']:+.1f}] over the fair "
+                           f"share against them (more than {CHECK_GAIN:g})")
+            other = (f"judge with the bots that pass (--strategies {','.join(passing)}) or "
+                     if passing.len() else "judge with stronger bots, or ")
+            out.append(f"{r['population']} bots at {r['players']}p are bot-limited: "
+                       f"{'; '.join(why)}, so their strong and weak readings say more about "
+                       f"the bots than about the cards. Next: {other}harden these for this "
+                       f"set (citadels harden --start {r['population']} --players "
+                       f"{r['players']}, with this test's --ruleset and --characters).")
+        return out
+
+    def check_rows(self) -> pl.DataFrame:
+        """The bot check as shown: per player count and population, the exploiter's gain
+        over fair (win-rate points, 95%), the characters whose value is significantly below
+        zero ("3 of 8") and the outcome."""
+        counts = self.values.filter(pl.col("set") == self.spec.label).group_by(
+            "players", "population").agg(pl.len().alias("n"))
+        gain = pl.format("{} [{}, {}]", *[pl.col(c).round(1) for c in
+                                          ("gain_points", "gain_low", "gain_high")])
+        return self.checks.join(counts, on=["players", "population"], how="left",
+                                maintain_order="left").select(
+            "players", pl.col("population").alias("bots"),
+            gain.fill_null("not searched (check budget 0)").alias(
+                "exploiter's gain over fair (win-rate points)"),
+            pl.format("{} of {}", (pl.col("negative_share") * pl.col("n")).round(0)
+                      .cast(pl.Int64), "n").alias("characters with a value below zero"),
+            pl.when("passed").then(pl.lit("passed")).otherwise(pl.lit("FAILED"))
+            .alias("check"))
+
+    def check_table(self) -> list[str]:
+        """The bot check as console lines (empty without one)."""
+        if self.checks is None:
+            return []
+        rows = self.check_rows()
+        widths = [max(len(c), *(len(str(x)) for x in rows[c])) for c in rows.columns]
+        return ["  " + "  ".join(f"{str(x):<{w}}" for x, w in zip(row, widths)).rstrip()
+                for row in [rows.columns, *rows.iter_rows()]]
+
+    def _by_population(self):
+        """The set's rows per player count and population, in the order played."""
+        return self.values.filter(pl.col("set") == self.spec.label).group_by(
+            ["players", "population"], maintain_order=True)
 
     def readings(self) -> list[str]:
-        """One line per decided verdict: "Wizard: +6.1 points [4.9, 7.3] at 5p — strong"."""
+        """The verdict line by line, per player count and population: each decided
+        character ("Wizard: +6.1 win-rate points [4.9, 7.3] at 5p — strong"), or one line
+        saying that it decided none."""
         multi = len(self.spec.strategies) > 1
-        return [verdict.reading(r["character"], r, f"at {r['players']}p"
-                                + (f" ({r['population']})" if multi else ""))
-                for r in self.verdict_table().iter_rows(named=True)]
+        out = []
+        for (players, population), sub in self._by_population():
+            where = f"at {players}p" + (f" ({population})" if multi else "")
+            out += [verdict.reading(r["character"], r, where) for r in
+                    sub.filter(pl.col("verdict").is_in(LISTED)).iter_rows(named=True)
+                    ] or [_nothing_decided(players, population, sub, self.spec.sdm)]
+        return out
+
+    def nothing_decided(self) -> list[str]:
+        """One line per player count and population that decided no character."""
+        return [_nothing_decided(players, population, sub, self.spec.sdm)
+                for (players, population), sub in self._by_population()
+                if not sub["verdict"].is_in(LISTED).any()]
 
     def warnings(self) -> list[str]:
         """Loud notes: player counts skipped, cells whose games mostly hit the round cap."""
@@ -243,26 +438,26 @@ class BalanceResult:
         s = self.spec
         sdm = s.sdm * 100
         out = [f"Balance of the {s.label} character set · {s.ruleset} · "
-               f"players {', '.join(map(str, sorted(self.values['players'].unique())))} · "
+               f"players {', '.join(map(str, self.players))} · "
                f"bots: {', '.join(s.strategies)}",
-               f"districts: {s.districts_text()}",
-               f"{s.games:,} games per set and player count (common deals with the base "
-               f"set), {s.deals:,} restricted-play deals per character and seat"]
+               f"districts: {s.districts_text()}", "; ".join(self.basis()),
+               f"unit: {UNIT}"]
         out += self.warnings()
         out.append("")
         out.append(f"VERDICT — characters whose value differs from the set's mean by more "
-                   f"than {sdm:g} points (Holm-corrected, 95%):")
-        lines = self.readings()
-        out += [f"  {x}" for x in lines] or [f"  none: every character is within {sdm:g} "
-                                              "points of the set's mean, or unclear"]
+                   f"than {sdm:g} win-rate points (Holm-corrected, 95%):")
+        out += [f"  {x}" for x in self.readings()]
+        out += [f"  {x}" for x in self.check_lines()]
         if len(s.strategies) == 1:
             out.append("  (one population of bots: a verdict may depend on the bots; "
                        "--strategies A,B judges each under several)")
+        if self.checks is not None:
+            out += ["", f"BOT CHECK — {CHECK_TEXT}:", *self.check_table()]
         for (players, population), sub in self.values.group_by(
                 ["players", "population"], maintain_order=True):
             out.append("")
-            out.append(f"{players} players, {population} bots — value = points a player "
-                       "loses when he may never pick the character (restricted play); "
+            out.append(f"{players} players, {population} bots — value = win-rate points a "
+                       "player loses when he may never pick the character (restricted play); "
                        "vs mean: value - the set's mean value, interval at its Holm level")
             mine = sub.filter(pl.col("set") == s.label)
             base = _rows_of(self.against_base, players, population)
@@ -270,36 +465,128 @@ class BalanceResult:
                                        & (pl.col("population") == population)
                                        & (pl.col("set") == s.label))
             out.append(f"  {'rank':<4} {s.label + ' character':<22} {'value':>6} "
-                       f"{'vs mean [interval]':>24} {'verdict':<8} {'holders':>8} "
-                       f"{'picked':>7}   base character     value   set - base")
+                       f"{'vs mean [interval]':>24} {'verdict':<12} {'holders':>8} "
+                       f"{'picked':>7}" + ("" if self.alone else
+                                           "   base character     value   set - base"))
             for r in mine.iter_rows(named=True):
                 h = hold.filter(pl.col("character") == r["character"]).row(0, named=True)
                 b = base.filter(pl.col("rank") == r["rank"]) if base.height else base
                 line = (f"  {r['rank']:<4} {r['character']:<22} {r['value'] * 100:>+6.1f} "
                         f"{verdict.points(r['effect']):>7} [{r['effect_low'] * 100:+.1f}, "
                         f"{r['effect_high'] * 100:+.1f}]".ljust(63)
-                        + f" {r['verdict'] + ('*' if r.get('bot_dependent') else ''):<8} "
+                        + f" {r['verdict'] + ('*' if r.get('bot_dependent') else ''):<12} "
                         + _num(h["holders_vs_fair"] * 100, "+7.1f") + " "
                         + _num(h["picked_when_offered"], "7.2f"))
-                if b.height and s.label != BASE:
+                if b.height:
                     x = b.row(0, named=True)
                     line += (f"   {x['base_character']:<16} {x['base_value'] * 100:>+6.1f}   "
                              f"{verdict.points(x['diff'])} [{x['diff_low'] * 100:+.1f}, "
                              f"{x['diff_high'] * 100:+.1f}]")
                 out.append(line)
-            out.append("  holders: holders' win rate - fair share, in points (an association: "
-                       "who picks what when is not random); picked: share of the draft picks "
-                       "offering it that took it")
+            out.append("  holders: holders' win rate - fair share, in win-rate points (an "
+                       "association, not a verdict: who picks what when is not random); "
+                       "picked: share of the draft picks offering it that took it")
             g = _rows_of(self.games, players, population)
-            if g.height and s.label != BASE:
+            if g.height:
                 out.append("  set - base, deal by deal: " + "; ".join(
-                    f"{r['measure']} {r['set']:.2f} vs {r['base']:.2f}, {r['diff']:+.2f} "
-                    f"[{r['diff_low']:+.2f}, {r['diff_high']:+.2f}]"
-                    for r in g.iter_rows(named=True)))
+                    _measure_text(r) for r in g.iter_rows(named=True)))
         if self.values["bot_dependent"].any():
             out.append("* bot-dependent: the direction of this verdict changes between the "
                        "populations of bots")
+        out += ["", self.bots_text(self.strategies_file), f"NEXT: {self.next_step()}"]
         return "\n".join(out)
+
+    def next_step(self) -> str:
+        """What a designer does next, in one sentence."""
+        v = self.verdict_table()
+        if v["verdict"].is_in(DECIDED).any():
+            return ("change (or watch) the strong and weak characters, then test the changed "
+                    "set with another run; the report shows why each reads so.")
+        if v.height:
+            return ("no verdict stands: every strong or weak reading came from bots that "
+                    "failed the bot check; judge with bots that pass it" +
+                    ("" if self.checks["passed"].any() else
+                     " (none did here: harden these for the set, citadels harden, or bring "
+                     "stronger ones, and run again)") + ".")
+        if (self.values.filter(pl.col("set") == self.spec.label)["verdict"]
+                == "unclear").any():
+            return (f"nothing is decided yet: raise --deals (now {self.spec.deals:,}) to tell "
+                    "the unclear characters apart.")
+        return ("leave the set alone: every character is within "
+                f"{self.spec.sdm * 100:g} win-rate points of the set's mean.")
+
+    def bots_text(self, path: str | Path, markdown: bool = False) -> str:
+        """Where the bots judged under are (the strategy file ``path``), and how to use
+        them; ``markdown``: the file linked, the names as code."""
+        code = "`{}`" if markdown else "{}"
+        named = ", ".join(f"{p} as {code.format(judged_name(p))}" for p in self.spec.strategies)
+        where = f"[{path}]({path})" if markdown else path
+        use = code.format(f"{path}:{judged_name(self.spec.strategies[0])}")
+        return (f"The bots judged under are in {where} ({named}): re-check them, or play "
+                f"them anywhere as {use}.")
+
+
+def bot_check(spec: Balance, values: pl.DataFrame, gain: Gain | None = None) -> pl.DataFrame:
+    """Per player count and population of ``values`` (:attr:`BalanceResult.values`): can
+    these bots judge the set?  ``gain_points``, ``gain_low``, ``gain_high``: an exploiter's
+    held-out gain over the fair share against them, in win-rate points (``gain``; null
+    without it); ``negative_share``: the share of the set's characters whose value is
+    significantly below zero (``value_high < 0``: the bots win more without it);
+    ``passed``: no gain above :data:`CHECK_GAIN` and no such character."""
+    rows = []
+    for (players, population), sub in values.filter(pl.col("set") == spec.label).group_by(
+            ["players", "population"], maintain_order=True):
+        found = (None,) * 3 if gain is None else gain(
+            population, spec._config(spec.characters, players, spec.removed))
+        rows.append({"players": players, "population": population,
+                     **dict(zip(("gain_points", "gain_low", "gain_high"), found)),
+                     "negative_share": float((sub["value_high"] < 0).mean())})
+    frame = pl.DataFrame(rows, schema={"players": pl.Int64, "population": pl.String,
+                                       "gain_points": pl.Float64, "gain_low": pl.Float64,
+                                       "gain_high": pl.Float64, "negative_share": pl.Float64})
+    return frame.with_columns(((pl.col("gain_points").fill_null(0.0) <= CHECK_GAIN)
+                               & (pl.col("negative_share") == 0)).alias("passed"))
+
+
+def bot_limited(values: pl.DataFrame, checks: pl.DataFrame) -> pl.DataFrame:
+    """``values`` with the strong and weak verdicts (of every set) read ``bot-limited``
+    where the population failed its bot check (``checks``, of :func:`bot_check`)."""
+    failed = checks.filter(~pl.col("passed")).select(
+        "players", "population", pl.lit(True).alias("_failed"))
+    limited = pl.col("_failed").fill_null(False) & pl.col("verdict").is_in(DECIDED)
+    return values.join(failed, on=["players", "population"], how="left",
+                       maintain_order="left").with_columns(
+        pl.when(limited).then(pl.lit(BOT_LIMITED)).otherwise(pl.col("verdict"))
+        .alias("verdict")).drop("_failed")
+
+
+def _exploit_gain(spec: Balance) -> Gain | None:
+    """The exploiter's gain against each population for the bot check: none without a
+    check budget.  The exploit test (``citadels_sim.studies.exploit``) is not in this
+    version yet; it goes in here."""
+    if not spec.check_budget:
+        return None
+    raise ConfigError(f"check_budget {spec.check_budget} asks for an exploit search against "
+                      "each population, which this version does not have yet; give 0 (the "
+                      "bot check then reads the values below zero only).")
+
+
+def _and(names: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def judged_name(population: str) -> str:
+    """A population's name in the run's strategy file: ``balance_`` and its name in letters,
+    digits, ``_`` and ``-`` (a shipped preset's own name may not be redefined)."""
+    return "balance_" + re.sub(r"[^A-Za-z0-9_-]+", "_", population).strip("_")
+
+
+def write_strategies(spec: Balance, path: Path) -> Path:
+    """Write the bots of every population of ``spec`` as a strategy file ``path``."""
+    path.write_text(to_toml(spec.judged().values(), "The bots this balance test judged "
+                            f"under, one table per population.\n{spec.command()}"))
+    return path
 
 
 def _rows_of(frame: pl.DataFrame, players: int, population: str) -> pl.DataFrame:
@@ -308,6 +595,25 @@ def _rows_of(frame: pl.DataFrame, players: int, population: str) -> pl.DataFrame
     if not frame.height:
         return frame
     return frame.filter((pl.col("players") == players) & (pl.col("population") == population))
+
+
+def _nothing_decided(players: int, population: str, rows: pl.DataFrame, sdm: float) -> str:
+    """"reference bots at 4p: no character differs ... (3 even, 5 unclear)"."""
+    counts = [f"{(rows['verdict'] == v).sum()} {v}" for v in ("even", "unclear")
+              if (rows["verdict"] == v).any()]
+    return (f"{population} bots at {players}p: no character differs from the set's mean by "
+            f"more than {sdm * 100:g} win-rate points ({', '.join(counts)})")
+
+
+def _measure_text(r: dict) -> str:
+    """A whole-game measure, set against base, in its unit: "rounds per game 8.94 vs 11.53
+    (-2.59 [-2.67, -2.51])"; a win rate in % and its difference in win-rate points."""
+    if r["unit"] == WIN_RATE:
+        return (f"{r['measure']} {r['set']:.1%} vs {r['base']:.1%} ({verdict.points(r['diff'])} "
+                f"win-rate points [{verdict.points(r['diff_low'])}, "
+                f"{verdict.points(r['diff_high'])}])")
+    return (f"{r['measure']} in {r['unit']} {r['set']:.2f} vs {r['base']:.2f} "
+            f"({r['diff']:+.2f} [{r['diff_low']:+.2f}, {r['diff_high']:+.2f}])")
 
 
 def _num(x: float, fmt: str) -> str:
@@ -375,7 +681,8 @@ def _game_measures(record: experiment.RunRecord, cells: list[experiment.Cell],
     root = record.root
     runs = [experiment.cell_runs(c, record.experiment, root, None)[0] for c in cells]
     moments = DealMoments(6)
-    names = ("rounds", "score spread", "first crown's seat wins")
+    names = (("game length", "rounds"), ("score spread", "victory points"),
+             ("first crown's seat's win rate", WIN_RATE))
     for _, chunk in play_in_step(runs, resolve()):
         parts = []
         for played in chunk:
@@ -387,11 +694,11 @@ def _game_measures(record: experiment.RunRecord, cells: list[experiment.Cell],
                                    score.max(1) - score.min(1), won[:, 0]], axis=1))
         moments.add(np.hstack(parts))
     out = []
-    for j, name in enumerate(names):
+    for j, (name, unit) in enumerate(names):
         w = np.zeros(6)
         w[j], w[3 + j] = 1.0, -1.0
         diff, se = moments.contrast(w)
-        out.append({**keys, "measure": name, "set": moments.total[j] / moments.n,
+        out.append({**keys, "measure": name, "unit": unit, "set": moments.total[j] / moments.n,
                     "base": moments.total[3 + j] / moments.n, "diff": diff, "diff_se": se})
     return out
 
@@ -410,6 +717,7 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
     ``executor`` / ``client``: where the chunks are played (see :func:`.simulate.simulate`)."""
     executor = resolve(executor, client)
     players, skipped = spec.plan()
+    gain = _exploit_gain(spec)
     root = Path(out) if out is not None else spec.default_out()
     for n in players:  # before anything is written
         config = spec._config(spec.characters, n, spec.removed)
@@ -417,6 +725,7 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
             check_memory(max(spec.games, spec.deals), spec.chunk_size, config,
                          [population] * n, False, here=executor.sequential, held=False)
     experiment.claim(root, "balance.json", spec.key())
+    write_strategies(spec, root / STRATEGIES_FILE)
     with store.on_interrupt(lambda: f"{store.chunks_written(root)} chunks written to {root}"):
         record, values, against, games = _play(spec, players, root, workers, progress,
                                                executor)
@@ -424,12 +733,13 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
         verdict.decide(_with_interval(pl.DataFrame(values), "value"),
                        ["players", "population", "set"], sdm=spec.sdm),
         ["players", "set", "character"])
+    checks = bot_check(spec, value_frame, gain)
     tables = record.tables()
     return BalanceResult(
-        spec, record, value_frame,
+        spec, record, bot_limited(value_frame, checks),
         _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
         _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
-        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]))
+        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]), checks)
 
 
 def _play(spec: Balance, players: list[int], root: Path, workers: int | None, progress: bool,
@@ -439,7 +749,7 @@ def _play(spec: Balance, players: list[int], root: Path, workers: int | None, pr
     game measures."""
     exp = experiment.parse(spec.experiment_text(players), "games")
     record = experiment.run(exp, root, workers=workers, progress=progress, executor=executor)
-    labels = [spec.label] + ([BASE] if spec.label != BASE else [])
+    labels = spec.sets(players)
     per_cell = {(c.players, c.lineup, c.characters): c for c in exp.cells}
     values, against, games = [], [], []
     total = sum(spec.deals * n * (1 + len(per_cell[(n, p, lab)].config.character_names) * n)
