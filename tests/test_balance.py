@@ -19,10 +19,11 @@ from citadels_sim.stats.intervals import DealMoments
 from citadels_sim.stats.verdict import decide, mark_bot_dependent
 from citadels_sim.studies import balance
 from citadels_sim.studies.experiment import parse
+from citadels_sim.studies.exploit import exploit
 
 DARK = ("Witch", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect", "Diplomat",
         "Queen")
-SMALL = dict(games=400, deals=100, chunk_size=200)
+SMALL = dict(games=400, deals=100, chunk_size=200, check_budget=0)
 
 
 def test_a_count_the_rules_refuse_is_an_error_before_anything_runs(tmp_path):
@@ -119,7 +120,7 @@ def test_a_custom_2016_set_plays_the_first_game_unique_districts():
 def test_the_command_gives_back_the_same_test():
     spec = balance.Balance(CUSTOM_2016, ruleset="2016", players=(5, 6), seed=3, sdm=0.035,
                            districts="cunning_agents", strategies=("builder",),
-                           check_budget=7000, **SMALL)
+                           **{**SMALL, "check_budget": 7000})
     command = spec.command(spec.default_out())
     assert "--out" not in command
     assert balance_spec(build_parser().parse_args(shlex.split(command)[1:])) == spec
@@ -148,7 +149,7 @@ def test_an_unwritable_out_is_a_clear_error(tmp_path, out, capsys):
     (tmp_path / "file").write_text("x")
     target = tmp_path / out if out != "." else "/proc/citadels"
     code = main(["balance", "--characters", "base", "--players", "4", "--games", "100",
-                 "--deals", "10", "--out", str(target), "--no-progress"])
+                 "--deals", "10", "--check-budget", "0", "--out", str(target), "--no-progress"])
     err = capsys.readouterr().err
     assert code == 2 and "cannot write the run to" in err and "Traceback" not in err
 
@@ -294,14 +295,15 @@ def test_a_population_that_decided_nothing_says_so():
 
 
 def test_bots_that_fail_their_check_read_bot_limited():
-    # heuristic: a value significantly below zero; reference: exploited by 7 points
+    # heuristic: a value significantly below -1 point; reference: exploited by 7 points (its
+    # value below 0 but not significantly below -1 point does not count)
     spec = balance.Balance(DARK[:8], players=(4,), removed=("Graveyard",),
                            strategies=("heuristic", "reference", "builder"))
     pops = [p for p in spec.strategies for _ in range(2)]
     values = verdicts(spec, population=pops, effect=[0.05, -0.05] * 3,
                       effect_low=[0.03, -0.07] * 3, effect_high=[0.07, -0.03] * 3,
                       verdict=["strong", "weak"] * 3,
-                      value_high=[0.05, -0.01, 0.05, 0.01, 0.05, 0.01]).values
+                      value_high=[0.05, -0.02, 0.05, -0.005, 0.05, 0.01]).values
     asked = []
 
     def gain(population, config):
@@ -349,13 +351,14 @@ def test_the_bot_check_of_a_run(skipped_run):
 def test_an_exploit_search_is_refused_before_anything_runs(tmp_path, capsys):
     with pytest.raises(ConfigError, match="check_budget must be a non-negative integer"):
         balance.Balance("base", check_budget=-1)
-    assert "check_budget" not in balance.Balance("base").key()  # the runs made before it
+    assert "check_budget" not in balance.Balance("base", check_budget=0).key()  # runs before it
     assert (balance.Balance("base", check_budget=5).default_out()
-            != balance.Balance("base").default_out())
+            != balance.Balance("base", check_budget=0).default_out())
     code = main(["balance", "--characters", "base", "--players", "4", "--check-budget", "1000",
                  "--out", str(tmp_path / "o"), "--no-progress"])
     err = capsys.readouterr().err
-    assert code == 2 and "check_budget 1000" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "check_budget (--check-budget) 1000" in err
+    assert len(err.strip().splitlines()) == 1
     assert not (tmp_path / "o").exists()
 
 
@@ -368,3 +371,25 @@ def test_the_base_set_alone(tmp_path):
     spec = balance.Balance("base", players=(4,), **SMALL)
     result = balance.run(spec, tmp_path / "o", progress=False)
     assert set(result.values["set"]) == {"base"} and "base character" in result.text()
+
+
+def test_the_bot_check_runs_the_exploit_test_per_population(tmp_path, monkeypatch):
+    """check_budget: an exploit search of each family against each population (resumable
+    runs under RUN/bot-check), the larger family's held-out gain in the check table; a rerun
+    reads them back."""
+    monkeypatch.setattr(balance, "CHECK_VALIDATE", 1_000)
+    spec = balance.Balance("base", players=(2,), games=400, deals=100, chunk_size=200,
+                           strategies=("builder",), check_budget=8_000)
+    result = balance.run(spec, tmp_path / "o", progress=False)
+    (check,) = result.checks.iter_rows(named=True)
+    found = exploit("builder", GameConfig(players=2), budget=8_000, validate_games=1_000,
+                    name="2p-balance_builder", runs_dir=tmp_path / "o" / "bot-check",
+                    progress=False)
+    worst = found.frame().sort("gain").row(-1, named=True)
+    assert (check["gain_points"], check["gain_low"], check["gain_high"]) == (
+        worst["gain"], worst["gain_low"], worst["gain_high"])
+    assert sorted(p.name for p in (tmp_path / "o" / "bot-check").iterdir()) == [
+        "2p-balance_builder-heuristic", "2p-balance_builder-reference"]
+    assert check["gain_points"] > balance.CHECK_GAIN and not check["passed"]  # builder: weak
+    again = balance.run(spec, tmp_path / "o", progress=False)
+    assert again.checks.equals(result.checks)

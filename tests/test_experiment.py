@@ -188,7 +188,7 @@ def test_cli_experiment_report_and_balance(tmp_path, capsys):
     assert (tmp_path / "rep" / "tiny" / "report.md").exists()
     assert main(["report", str(tmp_path / "runs" / "tiny"), args[2], args[3]]) == 0
     assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
-                 "4", "--games", "400", "--deals", "50", "--no-progress",
+                 "4", "--games", "400", "--deals", "50", "--check-budget", "0", "--no-progress",
                  "--out", str(tmp_path / "bal")]) == 0
     out = capsys.readouterr().out
     assert "Magician" in out and "VERDICT" in out and "first_game character" in out

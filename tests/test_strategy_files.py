@@ -108,7 +108,8 @@ def test_strategies_file_in_simulate_and_compare(mine, capsys):
 
 def test_strategies_file_in_balance(mine, tmp_path, capsys):
     assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
-                 "4", "--games", "400", "--deals", "50", "--strategies", "mine", "--strategies-file", str(mine),
+                 "4", "--games", "400", "--deals", "50", "--strategies", "mine",
+                 "--check-budget", "0", "--strategies-file", str(mine),
                  "--out", str(tmp_path / "balance"), "--no-progress"]) == 0, \
         capsys.readouterr().err
 

@@ -97,10 +97,11 @@ def add_balance(p: argparse.ArgumentParser) -> None:
     p.add_argument("--chunk-size", type=int, default=20_000, help="games per chunk")
     p.add_argument("--skip-invalid", action="store_true",
                    help="leave out player counts the rules refuse for the set (and say so)")
-    p.add_argument("--check-budget", type=int, default=0,
-                   help="games of an exploit search against each population for the bot "
-                        "check (default 0: none; the check then reads the values below zero "
-                        "only)")
+    p.add_argument("--check-budget", type=int, default=200_000,
+                   help="games of the bot check's exploit search of each family "
+                        "(heuristic, reference) against each population and player count "
+                        "(default 200000; 0: none, the check then reads the restricted-play "
+                        "values only)")
     p.add_argument("--out", default=None,
                    help="directory of the run and its report (default: runs/balance-<set>-"
                         "<options>-<hash>; a rerun resumes)")

@@ -134,7 +134,7 @@ def build(result: BalanceResult) -> Report:
 
 def _bot_check(rep: Report, result: BalanceResult) -> None:
     """The bot check: per player count and population, the exploiter's gain and the share
-    of the set's characters whose value is significantly below zero."""
+    of the set's characters whose value is significantly below -1 win-rate point."""
     rep.heading("Bot check")
     rep.text(f"{CHECK_TEXT[0].upper()}{CHECK_TEXT[1:]}. A population that fails reads "
              f"`{BOT_LIMITED}` instead of strong or weak.")

@@ -19,8 +19,8 @@ plays every seat).  :func:`run` plays it as a paired experiment and returns a
   Holm-corrected, with an interval and a one-line reading; a verdict whose direction changes
   between populations is marked bot-dependent;
 - **a bot check** (:func:`bot_check`): per player count and population, whether these bots
-  can judge the set — no character's value significantly below zero (bots that win more
-  without a character misplay it) and, with ``check_budget``, no exploiter gaining more
+  can judge the set — no character's value significantly below -1 win-rate point (bots that
+  win more without a character misplay it) and, with ``check_budget``, no exploiter gaining more
   than :data:`CHECK_GAIN` win-rate points against them.  A population that fails reads
   ``bot-limited`` instead of strong or weak.
 
@@ -64,7 +64,9 @@ from citadels_sim.game.strategies import Strategy, get, to_toml
 from citadels_sim.stats import analysis, verdict
 from citadels_sim.stats.intervals import DealMoments
 from . import experiment
+from .exploit import DEFAULT_FAMILIES, exploit
 from .restricted import Design
+from .tune import check_budget
 
 BASE = "base"
 #: the run directory's strategy file: the bots of every population, as judged
@@ -78,11 +80,15 @@ LISTED = DECIDED + (BOT_LIMITED,)
 #: a population fails its bot check when an exploiter gains more than this many win-rate
 #: points over the fair share against it
 CHECK_GAIN = 5.0
+#: ... or when a character's value is significantly below minus this (a fraction: 1 point)
+CHECK_NEGATIVE = 0.01
+#: held-out games of each exploiter of the bot check
+CHECK_VALIDATE = 100_000
 #: what the bot check asks, in words
 CHECK_TEXT = (f"can these bots judge the set? A population passes when no exploiter gains "
               f"more than {CHECK_GAIN:g} win-rate points over the fair share against it and "
-              "no character's value is significantly below zero (bots that win more without "
-              "a character misplay it)")
+              f"no character's value is significantly below -{CHECK_NEGATIVE * 100:g} "
+              "win-rate point (bots that win more without a character misplay it)")
 #: an exploiter's held-out gain over the fair share against a population's bots in a game,
 #: in win-rate points, with its 95% interval: ``gain(population, config) -> (gain, low, high)``
 Gain = Callable[[str, GameConfig], tuple[float, float, float]]
@@ -114,9 +120,9 @@ class Balance:
     sdm: float = verdict.SDM
     skip_invalid: bool = False
     chunk_size: int = 20_000
-    #: games of an exploit search against each population for the bot check (0: none; the
-    #: check then reads the values below zero only)
-    check_budget: int = 0
+    #: games of an exploit search of each family against each population for the bot check
+    #: (0: none; the check then reads the restricted-play values only)
+    check_budget: int = 200_000
 
     def __post_init__(self) -> None:
         for name in ("games", "deals", "chunk_size", "check_budget"):
@@ -192,15 +198,14 @@ class Balance:
                 "--ruleset", self.ruleset, "--players", ",".join(map(str, self.players)),
                 "--strategies", ",".join(self.strategies), "--games", str(self.games),
                 "--deals", str(self.deals), "--seed", str(self.seed),
-                "--sdm", f"{self.sdm * 100:g}", "--chunk-size", str(self.chunk_size)]
+                "--sdm", f"{self.sdm * 100:g}", "--chunk-size", str(self.chunk_size),
+                "--check-budget", str(self.check_budget)]
         if self.districts is not None:
             args += ["--districts", joined(self.districts)]
         if self.removed:
             args += ["--removed", ",".join(self.removed)]
         if self.skip_invalid:
             args.append("--skip-invalid")
-        if self.check_budget:
-            args += ["--check-budget", str(self.check_budget)]
         if out is not None and Path(out) != self.default_out():
             args += ["--out", str(out)]
         return shlex.join(args)
@@ -355,9 +360,11 @@ class BalanceResult:
             if r["negative_share"] > 0:
                 below = self.values.filter(
                     (pl.col("set") == self.spec.label) & (pl.col("players") == r["players"])
-                    & (pl.col("population") == r["population"]) & (pl.col("value_high") < 0))
+                    & (pl.col("population") == r["population"])
+                    & (pl.col("value_high") < -CHECK_NEGATIVE))
                 why.append(f"they win more without {_and(below['character'].to_list())} "
-                           "(a value significantly below zero: they misplay "
+                           f"(a value significantly below -{CHECK_NEGATIVE * 100:g} "
+                           "win-rate point: they misplay "
                            + ("it" if below.height == 1 else "them") + ")")
             if r["gain_points"] is not None and r["gain_points"] > CHECK_GAIN:
                 why.append(f"an exploiter gains {r['gain_points']:+.1f} win-rate points "
@@ -386,7 +393,7 @@ class BalanceResult:
             gain.fill_null("not searched (check budget 0)").alias(
                 "exploiter's gain over fair (win-rate points)"),
             pl.format("{} of {}", (pl.col("negative_share") * pl.col("n")).round(0)
-                      .cast(pl.Int64), "n").alias("characters with a value below zero"),
+                      .cast(pl.Int64), "n").alias("characters with a value below -1 point"),
             pl.when("passed").then(pl.lit("passed")).otherwise(pl.lit("FAILED"))
             .alias("check"))
 
@@ -531,7 +538,8 @@ def bot_check(spec: Balance, values: pl.DataFrame, gain: Gain | None = None) -> 
     these bots judge the set?  ``gain_points``, ``gain_low``, ``gain_high``: an exploiter's
     held-out gain over the fair share against them, in win-rate points (``gain``; null
     without it); ``negative_share``: the share of the set's characters whose value is
-    significantly below zero (``value_high < 0``: the bots win more without it);
+    significantly below -:data:`CHECK_NEGATIVE` (``value_high`` below it: the bots win
+    more without it);
     ``passed``: no gain above :data:`CHECK_GAIN` and no such character."""
     rows = []
     for (players, population), sub in values.filter(pl.col("set") == spec.label).group_by(
@@ -540,7 +548,7 @@ def bot_check(spec: Balance, values: pl.DataFrame, gain: Gain | None = None) -> 
             population, spec._config(spec.characters, players, spec.removed))
         rows.append({"players": players, "population": population,
                      **dict(zip(("gain_points", "gain_low", "gain_high"), found)),
-                     "negative_share": float((sub["value_high"] < 0).mean())})
+                     "negative_share": float((sub["value_high"] < -CHECK_NEGATIVE).mean())})
     frame = pl.DataFrame(rows, schema={"players": pl.Int64, "population": pl.String,
                                        "gain_points": pl.Float64, "gain_low": pl.Float64,
                                        "gain_high": pl.Float64, "negative_share": pl.Float64})
@@ -560,15 +568,29 @@ def bot_limited(values: pl.DataFrame, checks: pl.DataFrame) -> pl.DataFrame:
         .alias("verdict")).drop("_failed")
 
 
-def _exploit_gain(spec: Balance) -> Gain | None:
-    """The exploiter's gain against each population for the bot check: none without a
-    check budget.  The exploit test (``citadels_sim.studies.exploit``) is not in this
-    version yet; it goes in here."""
+def _exploit_gain(spec: Balance, players: list[int], root: Path, workers: int | None,
+                  executor: ChunkExecutor) -> Gain | None:
+    """The exploiter's gain against each population for the bot check (none without a
+    check budget): the exploit test (:func:`.exploit.exploit`, both exploiter families,
+    ``check_budget`` games each, :data:`CHECK_VALIDATE` held-out games), the larger family's
+    gain with its interval; each search a resumable run under ``root/bot-check``.  Budgets
+    too small for a search are refused here, before any game."""
     if not spec.check_budget:
         return None
-    raise ConfigError(f"check_budget {spec.check_budget} asks for an exploit search against "
-                      "each population, which this version does not have yet; give 0 (the "
-                      "bot check then reads the values below zero only).")
+    for n in players:
+        for family in DEFAULT_FAMILIES:
+            check_budget(spec.check_budget, family, n, "check_budget (--check-budget)",
+                         f"an exploit search of the {family} family")
+
+    def gain(population: str, config: GameConfig) -> tuple[float, float, float]:
+        found = exploit(population, config, budget=spec.check_budget,
+                        validate_games=CHECK_VALIDATE, seed=spec.seed,
+                        name=f"{config.players}p-{judged_name(population)}",
+                        runs_dir=root / "bot-check", workers=workers, progress=False,
+                        executor=executor)
+        worst = found.frame().sort("gain").row(-1, named=True)
+        return worst["gain"], worst["gain_low"], worst["gain_high"]
+    return gain
 
 
 def _and(names: list[str]) -> str:
@@ -717,8 +739,8 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
     ``executor`` / ``client``: where the chunks are played (see :func:`.simulate.simulate`)."""
     executor = resolve(executor, client)
     players, skipped = spec.plan()
-    gain = _exploit_gain(spec)
     root = Path(out) if out is not None else spec.default_out()
+    gain = _exploit_gain(spec, players, root, workers, executor)
     for n in players:  # before anything is written
         config = spec._config(spec.characters, n, spec.removed)
         for population in spec.strategies:
