@@ -225,3 +225,18 @@ def test_no_shipped_strategy_stalls_in_self_play(preset):
         capped += int((seats.filter(pl.col("seat") == 0)["rounds"] >= config.max_rounds).sum())
         games += 250
     assert capped <= 0.005 * games, (preset, capped, games)
+
+
+def test_the_navigator_is_worth_less_to_a_seat_that_could_build():
+    """Issue 19 item 5: under the reference bots the Dark City Navigator's restricted-play
+    value was -13.3 points (4 players): they took him for his 4 gold or cards and forgot that
+    he builds nothing. The district a seat could build waits a turn: 2 gold less."""
+    chars = ["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist", "Navigator",
+             "Diplomat"]
+    st, tb = h.empty_state("classic", 4, "reference", chars, removed=("Graveyard",))
+    h.set_gold(st, 0, 5)
+    h.set_hand(st, 0, [])
+    idle = reference.power_worth(st, tb, 0, L.CH_NAVIGATOR, 0)
+    h.set_hand(st, 0, ["Temple"])
+    assert reference.ready_builds(st, tb, 0, 0) == 1
+    assert reference.power_worth(st, tb, 0, L.CH_NAVIGATOR, 0) == idle - 2.0 == 2.0

@@ -249,8 +249,12 @@ def power_worth(st, tb, o, ch, viewer):
         return 0.5 * min(gold, 5)
     if ch == CH_ARCHITECT:
         return 2.0 * card
-    if ch == CH_NAVIGATOR:
-        return 4.0 * max(card, 1.0)
+    if ch == CH_NAVIGATOR:  # 4 gold, or 4 cards of which only those he still needs count;
+        # no build this turn: the district he could build waits (2 gold, as for a lost turn)
+        hand = useful_cards(st, tb, o) if o == viewer else st.p[o, P_HAND_N]
+        short = max(0, st.g[G_N_COMPLETE] - city_size(st, o) - hand)
+        lost = 2.0 if ready_builds(st, tb, o, viewer) > 0 else 0.0
+        return max(4.0, card * min(4, short)) - lost
     if ch == CH_SCHOLAR:
         return 1.5 * card
     if ch == CH_WARLORD:
