@@ -73,7 +73,8 @@ def test_set_axis_pairs_each_named_set_with_its_own_districts():
                if c.characters == "cunning_agents"}
     assert "King" in cunning[2] and "Emperor" not in cunning[2]  # the 2-player replacement
     assert "Emperor" in cunning[4] and cunning[4][-1] == "Tax Collector"
-    assert exp.cells[0].slug == "2016-2p-first_game-first_game-heuristic"
+    assert exp.cells[0].slug == "2016-2p-first_game-first_game-default"
+    assert exp.cells[0].rotations[0][0] == "reference_first_game"  # the set's own preset
     labels = report.short_labels(exp.cells_frame())  # the set named once, not twice
     assert labels[exp.cells[0].slug] == "2p first_game"
     with pytest.raises(ValueError, match="leave out grid.characters"):
@@ -100,7 +101,7 @@ def test_district_tables_carry_the_classic_removals():
     assert default.removed is None and park.purple_counts != default.purple_counts
     assert six.removed == ("Keep", "Keep", "Great Wall")
     assert sum(six.purple_counts.values()) == sum(default.purple_counts.values()) + 3
-    assert [c.slug for c in exp.cells][2] == "classic-4p-base-six-heuristic"
+    assert [c.slug for c in exp.cells][2] == "classic-4p-base-six-default"
     for text, message in (("removed = []", "need exactly 3"),
                           ('removed = ["Keep"]\nextra = 1', "not 'extra'")):
         bad = BONUS.replace('removed = ["Keep", "Keep", "Great Wall"]', text)
@@ -207,3 +208,11 @@ def test_a_run_of_another_kernel_version_is_refused_clearly(tmp_path):
     meta.write_text(json.dumps({**info, "kernel_version": 3}))
     with pytest.raises(ConfigError, match="played by kernel version 3"):
         experiment.load_run(tmp_path / "runs" / "small")
+
+
+def test_a_grid_without_lineup_plays_each_sets_own_reference_preset():
+    """Issue 19 item 8: the default line-up, labelled "default", is the shipped reference
+    preset made for each cell's set."""
+    exp = experiment.parse('[grid]\nruleset = ["classic", "2016"]\nplayers = [4]\n', "d")
+    assert [(c.lineup, c.rotations[0][0]) for c in exp.cells] == [
+        ("default", "reference_classic"), ("default", "reference_first_game")]

@@ -7,7 +7,7 @@ from scipy.stats import chisquare
 
 from citadels_sim import ConfigError, GameConfig, simulate
 from citadels_sim.game import cards
-from citadels_sim.game.strategies import StrategyError, get, presets
+from citadels_sim.game.strategies import StrategyError, default_for, get, presets
 
 
 def home_set(name):
@@ -69,3 +69,21 @@ def test_tuned_preset_and_errors():
         get("heuristic:nosuch=1")
     with pytest.raises(StrategyError, match="presets"):
         get("clever")
+
+
+@pytest.mark.parametrize("config,expected", [
+    (GameConfig(), "reference_classic"),
+    (GameConfig(players=2), "reference_classic"),
+    (GameConfig(ruleset="2016", players=5, characters="cunning_agents",
+                districts="cunning_agents"), "reference_cunning_agents"),
+    (GameConfig(ruleset="2016"), "reference_first_game"),
+    (GameConfig(ruleset="four_color"), "reference"),
+    (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
+                            "Navigator", "Diplomat"], removed=["Graveyard"]), "reference"),
+])
+def test_the_default_strategy_is_the_sets_own_reference_preset(config, expected):
+    """Issue 19 item 8: with no strategy named, every seat plays the shipped reference preset
+    made for the set, else the hand-set reference (never the heuristic)."""
+    assert default_for(config) == expected
+    res = simulate(config, games=200, seed=1, progress=False)
+    assert set(res.win_rates()["strategy"].cast(str)) == {expected}

@@ -86,11 +86,18 @@ def add_seed(p: argparse.ArgumentParser) -> None:
 
 
 # ---- strategies ---------------------------------------------------------------------------
-def add_strategies(p: argparse.ArgumentParser, default: str = "heuristic",
+#: the --strategies default of simulate and replay, in words
+DEFAULT_STRATEGIES = ("the shipped reference preset made for the set: reference_classic for "
+                      "the classic base characters, reference_<set> for a 2016 named set, "
+                      "else reference")
+
+
+def add_strategies(p: argparse.ArgumentParser, default: str | None = None,
                    what: str = "one strategy for all seats or one per seat, "
                                "comma-separated") -> None:
     p.add_argument("--strategies", default=default,
-                   help=f"{what} (default {default}; presets: " + ", ".join(presets())
+                   help=f"{what} (default {default or DEFAULT_STRATEGIES}; presets: "
+                        + ", ".join(presets())
                         + ", or FILE.toml:NAME; PRESET:param=value,... tweaks one)")
 
 

@@ -27,7 +27,7 @@ from citadels_sim.game.strategies import Strategy
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.log import EVENTS
 from citadels_sim.kernel.run import run_logged
-from .simulate import build_tables, check_index, resolve_strategies
+from .simulate import build_tables, check_index, lineup_for
 from .warmup import ensure_kernel
 
 #: event fields that hold a rank index or a district kind (in every event that has them)
@@ -39,12 +39,13 @@ _EVENT_FIELDS = {("exchange", "gave"): "district", ("exchange", "got"): "distric
                  ("theater", "gave"): "rank", ("theater", "took"): "rank"}
 
 
-def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strategy],
+def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strategy] | None,
            seed: int, game: int) -> list[dict]:
-    """The events of game ``game`` of the run (config, strategies, seed)."""
+    """The events of game ``game`` of the run (config, strategies, seed); ``strategies``
+    None: the game's default (as for :func:`.simulate.simulate`)."""
     check_index(seed, "seed")
     check_index(game, "game (a game's index in the run)")
-    lineup = resolve_strategies(strategies, config.players)
+    lineup = lineup_for(strategies, config)
     ensure_kernel()
     log, seat_out, game_out = run_logged(build_tables(config, lineup), np.int64(seed),
                                          np.int64(game))

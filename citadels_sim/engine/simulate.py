@@ -30,7 +30,7 @@ import polars as pl
 from tqdm.auto import tqdm
 
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import Strategy, get
+from citadels_sim.game.strategies import Strategy, default_for, get
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.run import play_chunk_arrays
 from citadels_sim.kernel.state import new_tables
@@ -49,6 +49,14 @@ PICK_ROUNDS = 20
 #: bytes a chunk's description takes while a run is played (its task and the references to
 #: it; measured with tracemalloc on 200,000 chunks: 350-370)
 TASK_BYTES = 400
+
+
+def lineup_for(strategies: str | Strategy | Sequence[str | Strategy] | None,
+               config: GameConfig) -> list[Strategy]:
+    """One Strategy per seat of ``config``; None: :func:`~citadels_sim.game.strategies.
+    default_for` the game, in every seat."""
+    return resolve_strategies(default_for(config) if strategies is None else strategies,
+                              config.players)
 
 
 def resolve_strategies(strategies: str | Strategy | Sequence[str | Strategy],
@@ -346,14 +354,14 @@ class Run:
     """
 
     def __init__(self, config: GameConfig | None = None,
-                 strategies: str | Strategy | Sequence[str | Strategy] = "heuristic",
+                 strategies: str | Strategy | Sequence[str | Strategy] | None = None,
                  games: int = 10_000, seed: int = 0, workers: int | None = None, *,
                  chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
                  out: str | Path | None = None,
                  executor: ChunkExecutor | Executor | None = None, summarise: bool = False,
                  holds: bool = False):
         self.config = config or GameConfig()
-        self.lineup = tuple(resolve_strategies(strategies, self.config.players))
+        self.lineup = tuple(lineup_for(strategies, self.config))
         self.executor = resolve(executor)
         self.threads = _check_run_args(games, seed, workers, chunk_size, self.executor)
         self.games, self.seed, self.chunk_size = int(games), int(seed), int(chunk_size)
@@ -463,7 +471,7 @@ def play_in_step(runs: Sequence[Run], executor: ChunkExecutor
 
 
 def simulate(config: GameConfig | None = None,
-             strategies: str | Strategy | Sequence[str | Strategy] = "heuristic",
+             strategies: str | Strategy | Sequence[str | Strategy] | None = None,
              games: int = 10_000, seed: int = 0, workers: int | None = None, *,
              chunk_size: int = DEFAULT_CHUNK, picks: bool | None = None,
              out: str | Path | None = None, progress: bool | None = None,
@@ -474,7 +482,9 @@ def simulate(config: GameConfig | None = None,
     ----------
     config : the game (default: 4-player classic base game).
     strategies : one preset name (or Strategy) for every seat, or one per seat
-        (a sequence or a comma-separated string); ``"name:param=value"`` tunes a preset.
+        (a sequence or a comma-separated string); ``"name:param=value"`` tunes a preset;
+        None (the default): the shipped reference preset made for the game's set
+        (:func:`~citadels_sim.game.strategies.default_for`).
     games, seed : how many games, and the master seed; game *i* is the same game whatever
         ``workers``, ``chunk_size`` and the executor are.
     workers : numba threads (default: all cores); only for the default executor.

@@ -41,6 +41,7 @@ import numpy as np
 
 from citadels_sim.kernel import layout
 from citadels_sim.kernel.bots import FAMILIES
+from . import cards
 
 
 
@@ -261,6 +262,22 @@ def presets() -> dict[str, Strategy]:
     data = resources.files("citadels_sim.game.data")
     return parse_presets(data.joinpath("strategies.toml").read_text(encoding="utf-8"),
                          "strategies.toml")
+
+
+def default_for(config) -> str:
+    """The strategy a game plays when none is named (``config``: a GameConfig): the shipped
+    reference preset tuned and hardened for its set — ``reference_classic`` for the classic
+    base characters, ``reference_<set>`` for a 2016 named set's — else the hand-set
+    ``reference``, which beats ``builder`` and ``heuristic`` head to head."""
+    shipped = presets()
+    names = tuple(config.character_names[:8])
+    if config.ruleset == "classic" and names == cards.named_sets()["first_game"].characters:
+        return "reference_classic"
+    if config.ruleset == "2016":
+        for name, named in cards.named_sets().items():
+            if named.characters == names and f"reference_{name}" in shipped:
+                return f"reference_{name}"
+    return "reference"
 
 
 def load_file(path: str | Path) -> dict[str, Strategy]:

@@ -18,7 +18,9 @@ An experiment file (see ``experiments/README.md``)::
     players = [2, 3, 4, 5, 6, 7]
     characters = ["base"]    # "base", a 2016 named set, or a name from [characters]
     districts = ["default"]  # "default", a 2016 named set, or a name from [districts]
-    lineup = ["heuristic"]   # a strategy for every seat, or a name from [lineups]
+    lineup = ["default"]     # a strategy for every seat, or a name from [lineups];
+                             # "default": the shipped reference preset made for the
+                             # cell's set (game.strategies.default_for)
     # set = ["first_game", "vicious_nobles"]   # 2016 named sets, each setting BOTH the
     #                          # characters and the districts (instead of those two keys)
 
@@ -62,10 +64,13 @@ from citadels_sim.engine.simulate import Run, check_index, check_memory, play_ru
 from citadels_sim.engine.summary import Summary
 from citadels_sim.engine.warmup import ensure_kernel
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import get, known, presets, register_file, to_toml
+from citadels_sim.game.strategies import (default_for, get, known, presets, register_file,
+                                          to_toml)
 from citadels_sim.versions import KERNEL_VERSION
 
 GRID = ("ruleset", "players", "characters", "districts", "set", "lineup")
+#: the line-up that plays the shipped reference preset made for each cell's set
+DEFAULT_LINEUP = "default"
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
        "skip_invalid", "common_deals", "strategies_file",
        "grid", "characters", "districts", "lineups"}
@@ -235,7 +240,7 @@ def parse(text: str, name: str, base: Path | None = None,
              for k in ("characters", "districts", "lineup")}
     axes = {k: _need(grid.get(k, [d]), list, f"grid.{k}") for k, d in
             (("ruleset", "classic"), ("players", 4), ("characters", "base"),
-             ("districts", "default"), ("lineup", "heuristic"))}
+             ("districts", "default"), ("lineup", DEFAULT_LINEUP))}
     if "set" in grid:
         if "characters" in grid or "districts" in grid:
             raise ConfigError(f"experiment {name}: grid.set sets both the characters and "
@@ -279,6 +284,8 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     lu_label, lu = _entry(lineup, named["lineup"], "lineup", "")
     config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di,
                         removed=removed)
+    if lu == DEFAULT_LINEUP:  # labelled "default"; its strategy is named in every table
+        lu = default_for(config)
     pattern = lu if isinstance(lu, tuple) else (lu,)
     if len(pattern) > players:
         raise ConfigError(f"line-up {lu_label!r} names {len(pattern)} strategies for {players} "
