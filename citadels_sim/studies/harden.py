@@ -138,7 +138,9 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
         strategies exploit it; every round searches one exploiter of each.
     extra : presets in every round's league beside the exploiters.
     budget, exploit_budget : games of each round's tuning and of each exploit search.
-    seed : master seed of every search (each run has its own name, so its own deals).
+    seed : master seed of every search: the deals depend on it alone (not on the run's
+        name), so every search plays the same sequence of deals; check a result on fresh
+        deals with another seed.
     name : the deployed strategy's name and the runs' prefix (default ``hardened-START``).
     validate_games : held-out games of every search's validation.
     workers, executor, client : where the games are played, as for :func:`.tune.tune`.
