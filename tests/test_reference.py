@@ -16,7 +16,8 @@ from citadels_sim.engine.replay import to_text
 from citadels_sim.game import cards, sampling
 from citadels_sim.game.strategies import presets
 from citadels_sim.game.config import ConfigError
-from citadels_sim.kernel import characters, draft, layout as L
+from citadels_sim.kernel import draft, layout as L
+from citadels_sim.kernel.characters import end_of_turn
 from citadels_sim.kernel.bots import reference
 from citadels_sim.studies.compare import compare
 
@@ -207,7 +208,7 @@ def test_the_warlord_leaves_a_completing_city_alone_when_the_deck_is_dry(deck, r
     h.set_deck(st, ["Harbor"] * deck)
     h.set_gold(st, 0, 5)
     h.clear_log(st)
-    characters.end_of_turn(st, tb, L.CH_WARLORD, 0, h.W)
+    end_of_turn(st, tb, L.CH_WARLORD, 0, h.W)
     assert bool(h.of_type(h.events(st), "destroy")) == razes
 
 
@@ -236,7 +237,8 @@ def test_the_navigator_is_worth_less_to_a_seat_that_could_build():
     st, tb = h.empty_state("classic", 4, "reference", chars, removed=("Graveyard",))
     h.set_gold(st, 0, 5)
     h.set_hand(st, 0, [])
-    idle = reference.power_worth(st, tb, 0, L.CH_NAVIGATOR, 0)
+    idle = reference.power_worth(st, tb, 0, L.CH_NAVIGATOR, 0, 0)
     h.set_hand(st, 0, ["Temple"])
     assert reference.ready_builds(st, tb, 0, 0) == 1
-    assert reference.power_worth(st, tb, 0, L.CH_NAVIGATOR, 0) == idle - 2.0 == 2.0
+    ready = reference.ready_builds(st, tb, 0, 0)
+    assert reference.power_worth(st, tb, 0, L.CH_NAVIGATOR, 0, ready) == idle - 2.0 == 2.0

@@ -11,9 +11,9 @@ and a city slot) is offered as one number, ``seat * CITY_CAP + slot`` (:func:`sl
 """
 
 from ..jit import hot, inline
-from ..layout import (CITY_CAP, G_FACEUP, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_ROUND,
-                      K_COST, K_TYPE, N_TYPES, PR_W_NEW_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_TYPES,
-                      RNG_SEAT0)
+from ..layout import (CITY_CAP, G_DECK_N, G_FACEUP, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE,
+                      G_ROUND, K_COST, K_TYPE, N_TYPES, PR_W_NEW_TYPE, P_CITY_N, P_GOLD, P_HAND_N,
+                      P_TYPES, RNG_SEAT0)
 from ..rng import below
 from ..rules import has, is_complete, max_card_payment, slot_cost
 from ..state import city_size
@@ -67,6 +67,12 @@ def exchange_parts(pick):
 def roll(st, s, n):
     """A uniform whole number in [0, ``n``) from seat ``s``'s stream."""
     return below(st, RNG_SEAT0 + s, n)
+
+
+@hot
+def dry_deck(st):
+    """Is the deck dry: fewer cards in it than players?"""
+    return st.g[G_DECK_N] < st.g[G_NP]
 
 
 @hot

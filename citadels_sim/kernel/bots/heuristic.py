@@ -20,8 +20,8 @@ from ..rules import (affordable, armory_target, build_cost, can_build, destroyab
                      exchangeable, framework_build, has, income_count, income_type, marshal_cost,
                      necropolis_build, seizable, slot_cost, warlord_cost, within_limit)
 from ..state import beautified, city_size
-from .common import (NEG, NOTHING, card_payment_range, card_value, ends_behind, exchange_parts,
-                     leader, missing_type, offer, opponents_most, richest,
+from .common import (NEG, NOTHING, card_payment_range, card_value, dry_deck, ends_behind,
+                     exchange_parts, leader, missing_type, offer, opponents_most, richest,
                      slot_option, split_slot, threats_for, unseen, useful_cards, warrants_for)
 
 #: the family whose decisions this one does not write itself (none: it writes them all)
@@ -356,7 +356,7 @@ def choose_magician(st, tb, s):
     for o in range(st.g[G_NP]):
         if o != s:
             best, ties, who = offer(st, s, float(st.p[o, P_HAND_N]), o, best, ties, who)
-    stuck = st.g[G_DECK_N] < st.g[G_NP] and useful_cards(st, tb, s) == 0 and best > 0
+    stuck = dry_deck(st) and useful_cards(st, tb, s) == 0 and best > 0
     if stuck or best >= st.p[s, P_HAND_N] + tb.params[s, PR_SWAP_MARGIN]:
         return 1, who
     if st.p[s, P_HAND_N] > useful_cards(st, tb, s) and st.g[G_DECK_N] > 0:

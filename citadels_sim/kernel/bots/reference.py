@@ -30,8 +30,8 @@ from ..layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASS
 from ..rules import (INCOME_CARDS, build_cost, build_limit, destroyable, has, income_count,
                      income_kind, income_type, slot_cost, warlord_cost)
 from ..state import city_size, own_ranks
-from .common import (NEG, NOTHING, final_round, leader, offer, opponents_most, slot_option,
-                     split_slot, useful_cards, warrants_for)
+from .common import (NEG, NOTHING, dry_deck, final_round, leader, offer, opponents_most,
+                     slot_option, split_slot, useful_cards, warrants_for)
 from .heuristic import best_build, exchange_tally, exchange_target, income_before
 
 #: the family whose decisions this one does not write itself
@@ -197,7 +197,7 @@ def ready_builds(st, tb, o, viewer):
 
 
 @hot
-def power_worth(st, tb, o, ch, viewer):
+def power_worth(st, tb, o, ch, viewer, ready):
     """What character ``ch``'s power is worth to its holder ``o`` this round, in gold, as
     ``viewer`` judges it (income and build limits apart: :func:`ref_worth`)."""
     card = tb.params[viewer, PR_R_CARD]
@@ -220,7 +220,7 @@ def power_worth(st, tb, o, ch, viewer):
         gain = 0.5 * max(0, opponents_most(st, o, P_HAND_N) - st.p[o, P_HAND_N] - 1)
         if o == viewer and useful_cards(st, tb, o) == 0 and st.p[o, P_HAND_N] > 0:
             gain += 1.0
-            if st.g[G_DECK_N] < st.g[G_NP]:  # a dry deck: his one way to a buildable card
+            if dry_deck(st):  # his one way to a buildable card
                 return card * gain + tb.params[viewer, PR_R_BUILD] + 2.0
         return card * gain
     if ch == CH_WIZARD:
@@ -253,7 +253,7 @@ def power_worth(st, tb, o, ch, viewer):
         # no build this turn: the district he could build waits (2 gold, as for a lost turn)
         hand = useful_cards(st, tb, o) if o == viewer else st.p[o, P_HAND_N]
         short = max(0, st.g[G_N_COMPLETE] - city_size(st, o) - hand)
-        lost = 2.0 if ready_builds(st, tb, o, viewer) > 0 else 0.0
+        lost = 2.0 if ready > 0 else 0.0
         return max(4.0, card * min(4, short)) - lost
     if ch == CH_SCHOLAR:
         return 1.5 * card
@@ -289,7 +289,7 @@ def ref_worth(st, tb, o, r, viewer, ready):
     unit = tb.params[viewer, PR_R_CARD] if income_kind(st, ch) == INCOME_CARDS else 1.0
     v = tb.params[viewer, PR_W_INCOME] * income_count(st, tb, o, income_type(ch)) * unit
     v += tb.params[viewer, PR_R_BUILD] * (min(build_limit(ch), ready) - min(1, ready))
-    return v + power_worth(st, tb, o, ch, viewer)
+    return v + power_worth(st, tb, o, ch, viewer, ready)
 
 
 @hot
@@ -430,14 +430,13 @@ def ref_destroy(st, tb, s):
     only end at the round cap."""
     gold = st.p[s, P_GOLD]
     n = st.g[G_NP]
-    dry = st.g[G_DECK_N] < n
     best, ties, pick = 0.0, 0, -1
     for o in range(n):
         if o == s:
             continue
         d = danger(st, tb, s, o)
         near = 3.0 if city_size(st, o) >= st.g[G_N_COMPLETE] - 1 else 0.0
-        if near > 0.0 and dry:
+        if near > 0.0 and dry_deck(st):
             continue
         for i in range(st.p[o, P_CITY_N]):
             if not destroyable(st, tb, o, i):
