@@ -25,7 +25,7 @@ import numpy as np
 
 import independent_scoring as independent
 from citadels_sim.game import cards, sampling, strategies
-from citadels_sim.game.config import ConfigError, GameConfig
+from citadels_sim.game.config import GameConfig
 from citadels_sim.kernel import layout as L, log as klog, state as S
 from citadels_sim.kernel.rng import seed_streams
 

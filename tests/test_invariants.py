@@ -5,7 +5,6 @@ complete city or the round cap), places follow the scores, and the scores match 
 independent recomputation from the final state.
 """
 
-import kernel_helpers as h
 import numpy as np
 import pytest
 
