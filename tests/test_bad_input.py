@@ -305,3 +305,14 @@ def test_no_value_in_an_allowed_range_stalls_games(family):
             continue
         assert max(shares) <= STALL, (key, value, shares)
 
+
+
+@pytest.mark.parametrize("args,words", [
+    (["exploit", "reference", "--budget", "99999999999999999999"], "--budget"),
+    (["harden", "--start", "reference", "--exploit-budget", "20000000000"], "--exploit-budget"),
+    (["balance", "--characters", "base", "--check-budget", "10000000001"], "--check-budget"),
+])
+def test_a_huge_search_budget_is_refused(args, words, capsys, tmp_path):
+    assert main(args + ["--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0] and "at most 10,000,000,000" in err[0]

@@ -147,16 +147,23 @@ def tunable_space(family: str, what: str) -> Space:
         raise ConfigError(f"{what}: {err}") from None
 
 
+#: the most games a search's budget may ask for (about four days at 30,000 games/s)
+MAX_BUDGET = 10_000_000_000
+
+
 def check_budget(budget: int, family: str, players: int, what: str, search: str,
                  members: Iterable[int] = (1,)) -> None:
     """Refuse, before any game, a ``budget`` (``what``: its name and option) smaller than one
     generation of ``search``, a search of ``family`` at the default population and games
-    against leagues of each size in ``members``."""
+    against leagues of each size in ``members``, or larger than :data:`MAX_BUDGET`."""
     least = max(generation_games(m, players, DEFAULT_GAMES, default_popsize(family))
                 for m in members)
     if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)) or budget < least:
         raise ConfigError(f"{what} {budget!r} is less than one generation of {search} at "
                           f"{players} players ({least:,} games); give at least {least:,}.")
+    if budget > MAX_BUDGET:
+        raise ConfigError(f"{what} {budget:,} is more than {MAX_BUDGET:,} games (days of play "
+                          f"on one machine); give at most {MAX_BUDGET:,}.")
 
 
 # ---- settings and checkpoint ----------------------------------------------------------------
