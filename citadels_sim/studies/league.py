@@ -25,13 +25,15 @@ A table smaller than :data:`PARALLEL_MIN_GAMES` plays on one thread: the kernel'
 loop waits for its slowest thread at the end of every call, and on a search's tables (a
 few hundred games each) that wait cost more than the second thread gained — measured on
 this project's shared 2-core machine, 16,000-17,000 games/s on two threads against
-27,000-43,000 on one.
+27,000-43,000 on one.  Here, such tables use every core all the same: the candidates of
+an evaluation play side by side, one thread each.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,6 +43,7 @@ from citadels_sim.engine.executor import LOCAL, ChunkExecutor
 from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.engine.simulate import (build_tables, kernel_slot, numba_threads, play_chunk,
                                           threads_for)
+from citadels_sim.engine.warmup import ensure_kernel
 from citadels_sim.game.config import GameConfig
 from citadels_sim.game.strategies import Strategy
 from citadels_sim.kernel import layout as L
@@ -146,6 +149,9 @@ def evaluate(candidates: Sequence[Strategy], tables: Sequence[Table], config: Ga
     threads); in the candidates' order, whatever order the tasks finish in.  ``bar``, a
     progress bar, moves on by one as each candidate's task finishes."""
     threads = threads_for(workers, executor)
+    if (executor.sequential and threads > 1 and len(candidates) > 1
+            and all(t.games < PARALLEL_MIN_GAMES for t in tables)):
+        return _side_by_side(candidates, tables, config, threads, bar)
     tasks = [Evaluation(i, c, tuple(tables), config, threads)
              for i, c in enumerate(candidates)]
     shares: list[np.ndarray] = [np.empty(0)] * len(tasks)
@@ -153,6 +159,21 @@ def evaluate(candidates: Sequence[Strategy], tables: Sequence[Table], config: Ga
         shares[task.index] = result
         if bar is not None:
             bar.update()
+    return shares
+
+
+def _side_by_side(candidates: Sequence[Strategy], tables: Sequence[Table], config: GameConfig,
+                  threads: int, bar: tqdm | None) -> list[np.ndarray]:
+    """:func:`evaluate` of small tables here: each candidate on one thread, ``threads``
+    candidates at once (the kernel releases the GIL), in the candidates' order."""
+    ensure_kernel(show=False)
+    with ThreadPoolExecutor(threads) as pool:
+        futures = [pool.submit(win_shares, c, tables, config, 1) for c in candidates]
+        shares = []
+        for future in futures:
+            shares.append(future.result())
+            if bar is not None:
+                bar.update()
     return shares
 
 
