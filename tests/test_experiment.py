@@ -216,3 +216,21 @@ def test_a_grid_without_lineup_plays_each_sets_own_reference_preset():
     exp = experiment.parse('[grid]\nruleset = ["classic", "2016"]\nplayers = [4]\n', "d")
     assert [(c.lineup, c.rotations[0][0]) for c in exp.cells] == [
         ("default", "reference_classic"), ("default", "reference_first_game")]
+
+
+def test_a_named_lineup_may_give_one_line_up_per_player_count():
+    text = """
+[grid]
+players = [3, 4]
+lineup = ["tuned"]
+[lineups]
+tuned = { 3 = ["builder"], 4 = ["random", "heuristic"] }
+"""
+    exp = experiment.parse(text, "per_count")
+    by_players = {c.players: c for c in exp.cells}
+    assert by_players[3].rotations == (("builder",) * 3,)
+    assert set(by_players[4].rotations[0]) == {"random", "heuristic"}
+    assert {c.lineup for c in exp.cells} == {"tuned"}
+    with pytest.raises(ConfigError, match="line-up 'tuned' names strategies for 3, 4 "
+                                          "players, not for 5"):
+        experiment.parse(text.replace("[3, 4]", "[3, 5]"), "per_count")

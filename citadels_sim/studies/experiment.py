@@ -31,6 +31,7 @@ An experiment file (see ``experiments/README.md``)::
     removed = ["Keep", ...]
     [lineups]                # optional named line-ups, repeated to fill the seats
     mixed = ["heuristic", "builder", "aggressive", "random"]
+    tuned = { 4 = ["tuned_4p"], 5 = ["tuned_5p"] }   # or one per player count
 
 Each cell's line-up is rotated over the seats (every distinct rotation plays an equal share
 of the cell's games, on its own seed), so no strategy sits on the crown's seat more than
@@ -281,7 +282,15 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     ch_label, ch = _entry(characters, named["characters"], "character", "base")
     di_label, di = _entry(districts, named["districts"], "district", "default")
     di, removed = _districts(di)
-    lu_label, lu = _entry(lineup, named["lineup"], "lineup", "")
+    per_count = named["lineup"].get(lineup) if isinstance(lineup, str) else None
+    if isinstance(per_count, dict):  # a line-up per player count
+        if str(players) not in per_count:
+            raise ConfigError(f"line-up {lineup!r} names strategies for "
+                              f"{', '.join(per_count)} players, not for {players}.")
+        lu_label, lu = lineup, tuple(_need(per_count[str(players)], list,
+                                           f"[lineups] {lineup}.{players}"))
+    else:
+        lu_label, lu = _entry(lineup, named["lineup"], "lineup", "")
     config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di,
                         removed=removed)
     if lu == DEFAULT_LINEUP:  # labelled "default"; its strategy is named in every table
