@@ -22,3 +22,17 @@ def compiled_kernel():
     from citadels_sim.kernel import run  # noqa: F401  (registers every kernel function)
     from citadels_sim.kernel.jit import compile_kernel
     compile_kernel()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def small_preparations(tmp_path_factory):
+    """Bots prepared for a balance test (studies.prepare) in one round of searches of about
+    one generation each, kept in a temporary directory: the default population of
+    ``citadels balance`` in seconds instead of minutes, and never in the checkout."""
+    from citadels_sim.studies import prepare
+    with pytest.MonkeyPatch.context() as mp:
+        for name, value in (("ROUNDS", 1), ("BUDGET", 8_192), ("EXPLOIT_BUDGET", 8_192),
+                            ("VALIDATE_GAMES", 1_000),
+                            ("BOTS_DIR", tmp_path_factory.mktemp("bots"))):
+            mp.setattr(prepare, name, value)
+        yield

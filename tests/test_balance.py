@@ -3,6 +3,7 @@
 import json
 import re
 import shlex
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +24,8 @@ from citadels_sim.studies.exploit import exploit
 
 DARK = ("Witch", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect", "Diplomat",
         "Queen")
-SMALL = dict(games=400, deals=100, chunk_size=200, check_budget=0)
+SMALL = dict(games=400, deals=100, chunk_size=200, check_budget=0,
+             strategies=("heuristic", "reference"))
 
 
 def test_a_count_the_rules_refuse_is_an_error_before_anything_runs(tmp_path):
@@ -119,8 +121,8 @@ def test_a_custom_2016_set_plays_the_first_game_unique_districts():
 
 def test_the_command_gives_back_the_same_test():
     spec = balance.Balance(CUSTOM_2016, ruleset="2016", players=(5, 6), seed=3, sdm=0.035,
-                           districts="cunning_agents", strategies=("builder",),
-                           **{**SMALL, "check_budget": 7000})
+                           districts="cunning_agents",
+                           **{**SMALL, "check_budget": 7000, "strategies": ("builder",)})
     command = spec.command(spec.default_out())
     assert "--out" not in command
     assert balance_spec(build_parser().parse_args(shlex.split(command)[1:])) == spec
@@ -271,7 +273,8 @@ def test_win_rate_points_are_named_where_they_first_appear_and_kept(skipped_run,
                      r"win-rate points", result.text())
 
 
-def verdicts(spec=balance.Balance(DARK), checks=None, **columns) -> balance.BalanceResult:
+def verdicts(spec=balance.Balance(DARK, strategies=("heuristic", "reference")), checks=None,
+             **columns) -> balance.BalanceResult:
     """A result of ``spec`` holding only the verdicts ``columns`` (of the custom set at 4
     players) and the bot check ``checks``."""
     n = len(columns["verdict"])
@@ -393,3 +396,37 @@ def test_the_bot_check_runs_the_exploit_test_per_population(tmp_path, monkeypatc
     assert check["gain_points"] > balance.CHECK_GAIN and not check["passed"]  # builder: weak
     again = balance.run(spec, tmp_path / "o", progress=False)
     assert again.checks.equals(result.checks)
+
+
+def test_the_default_population_is_prepared_for_the_set_at_each_player_count(tmp_path):
+    """Balance's default population: per player count the shipped bot made for the set,
+    hardened for it (studies.prepare, small in tests), written to the run's strategy file
+    and played in that player count's cells and restricted play; a rerun, and another test
+    of the same game, reuse the preparation instead of playing it again."""
+    from citadels_sim.studies import prepare
+    spec = balance.Balance(DARK[:8], players=(3, 4), removed=("Graveyard",), games=400,
+                           deals=50, chunk_size=200, check_budget=0)
+    assert spec.strategies == (balance.PREPARED,)
+    result = balance.run(spec, tmp_path / "o", progress=False)
+    assert [(p.config.players, p.start, p.reused) for p in result.prepared] == [
+        (3, "reference", False), (4, "reference", False)]
+    written = load_file(result.strategies_file)
+    for p in result.prepared:
+        mine = result.bots[(balance.PREPARED, p.config.players)]
+        assert mine.name in written and mine.name.startswith("balance_prepared_classic-")
+        assert np.array_equal(written[mine.name].row(), p.strategy.row())
+        assert not np.array_equal(p.strategy.row(), get("reference").row())  # hardened
+        cells = [c for c in result.record.experiment.cells if c.players == p.config.players]
+        assert {r for c in cells for r in c.rotations} == {(mine.name,) * p.config.players}
+    assert p.directory == prepare.directory(p.config, prepare.BOTS_DIR)
+    text = result.text()
+    assert "BOTS PREPARED" in text and "3p: reference hardened for this set" in text
+    assert re.search(r"time: preparing bots \d+ (min \d+ )?s, judging \d+", text)
+    again = balance.run(spec, tmp_path / "o", progress=False)
+    assert all(p.reused for p in again.prepared) and again.values.equals(result.values)
+    assert "2 of 2 player counts reused" in again.text()
+    other = balance.run(replace(spec, players=(4,), seed=5), tmp_path / "other",
+                        progress=False)
+    (four,) = other.prepared
+    assert four.reused and np.array_equal(four.strategy.row(),
+                                          result.prepared[1].strategy.row())

@@ -4,6 +4,7 @@ the default path never imports Dask."""
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -11,9 +12,8 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
-
 import numpy as np
+import pytest
 
 from citadels_sim import GameConfig, simulate, tune
 from citadels_sim.cli import main
@@ -118,12 +118,16 @@ def test_compare_plays_the_rotations_chunk_by_chunk_and_stops_with_the_sprt():
 def test_balance_on_a_cluster_gives_the_local_verdicts(client, tmp_path):
     spec = balance.Balance("first_game", ruleset="2016", players=(4,), games=200, deals=100,
                            chunk_size=100, check_budget=0)
-    local = balance.run(spec, tmp_path / "local", progress=False)
-    remote = balance.run(spec, tmp_path / "remote", progress=False, client=client)
+    local = balance.run(spec, tmp_path / "local", progress=False, bots_dir=tmp_path / "lb")
+    remote = balance.run(spec, tmp_path / "remote", progress=False, client=client,
+                         bots_dir=tmp_path / "rb")  # its bots prepared on the cluster too
     assert remote.values.equals(local.values) and remote.checks.equals(local.checks)
-    # the text names each run's own directory (its bots' strategy file), else the same
-    assert (remote.text().replace(str(remote.root), "RUN")
-            == local.text().replace(str(local.root), "RUN"))
+    assert np.array_equal(remote.prepared[0].strategy.row(), local.prepared[0].strategy.row())
+
+    def same(result):  # each run's own directory (its bots' strategy file) and times aside
+        return re.sub(r"\d+ (min \d+ )?s\b", "TIME", result.text().replace(str(result.root),
+                                                                         "RUN"))
+    assert same(remote) == same(local)
 
 
 def test_tuning_on_a_cluster_gives_the_local_search(client, tmp_path):

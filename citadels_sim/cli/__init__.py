@@ -56,6 +56,9 @@ COMMANDS: dict[str, Command] = {
     "harden": Command(bots.add_harden, bots.harden,
                       "make a strategy hard to exploit: exploit it, tune it against its "
                       "exploiters (tune --copies), repeat"),
+    "prepare": Command(bots.add_prepare, bots.prepare,
+                       "the bot citadels balance judges a game under: the shipped bot made "
+                       "for the set, hardened for the set and player count (kept, reused)"),
     "exploit": Command(bots.add_exploit, bots.exploit,
                        "how exploitable is a bot: tune an exploiter of each family against "
                        "its copies, measure its gain over the fair share"),

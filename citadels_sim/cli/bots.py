@@ -1,6 +1,6 @@
 """Commands that make and test bots: tune (CMA-ES against a league), harden (tune against its
-own exploiters, round after round) and exploit (how much a tuned exploiter gains against a
-bot).
+own exploiters, round after round), prepare (the bot a balance test prepares for a game)
+and exploit (how much a tuned exploiter gains against a bot).
 
 Each command is a pair: ``add_NAME(parser)`` declares its options, ``NAME(args)`` runs it.
 """
@@ -145,3 +145,21 @@ def exploit(a: argparse.Namespace) -> None:
                          executor=executor)
     print(result.text())
     write_report(result, Path(a.reports) / result.settings["name"])
+
+
+def add_prepare(p: argparse.ArgumentParser) -> None:
+    o.add_game(p)
+    p.add_argument("--bots-dir", default=None,
+                   help="where prepared bots are kept, shared with citadels balance "
+                        "(default runs/bots)")
+    o.add_execution(p)
+
+
+def prepare(a: argparse.Namespace) -> None:
+    from citadels_sim.studies.prepare import STRATEGY_FILE, prepare
+    with o.cluster(a) as executor:
+        result = prepare(o.config(a), a.bots_dir, workers=a.workers,
+                         progress=not a.no_progress, executor=executor)
+    print(result.text())
+    path = result.directory / STRATEGY_FILE
+    print(f"strategy in {path}: play it as {path}:{result.strategy.name}")

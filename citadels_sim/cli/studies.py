@@ -83,9 +83,11 @@ def compare(a: argparse.Namespace) -> None:
 def add_balance(p: argparse.ArgumentParser) -> None:
     o.add_game(p, player_counts=[4, 5], characters_required=True, variants=False,
                districts_default="a named set's own, else first_game")
-    o.add_strategies(p, "heuristic,reference",
-                     "comma-separated populations of bots, each playing every seat; verdicts "
-                     "that change direction between them are bot-dependent")
+    o.add_strategies(p, "prepared",
+                     "comma-separated populations of bots, each playing every seat: "
+                     "'prepared' (the shipped bot made for the set, hardened for the set at "
+                     "each player count and kept in --bots-dir) or presets; verdicts that "
+                     "change direction between them are bot-dependent")
     o.add_seed(p)
     p.add_argument("--games", type=int, default=100_000,
                    help="games per set, player count and population (100000)")
@@ -105,6 +107,9 @@ def add_balance(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", default=None,
                    help="directory of the run and its report (default: runs/balance-<set>-"
                         "<options>-<hash>; a rerun resumes)")
+    p.add_argument("--bots-dir", default=None,
+                   help="where the prepared bots are kept, reused by every later test of the "
+                        "same game (default runs/bots)")
     o.add_execution(p)
     o.add_strategies_file(p)
 
@@ -128,6 +133,7 @@ def balance(a: argparse.Namespace) -> None:
           f"results in {out}")
     with o.cluster(a) as executor:
         result = balance.run(spec, out, workers=a.workers, progress=not a.no_progress,
-                             executor=executor)
+                             executor=executor,
+                             **({"bots_dir": a.bots_dir} if a.bots_dir else {}))
     print(result.text())
     write_report(result, out)

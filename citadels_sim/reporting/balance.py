@@ -10,8 +10,8 @@ from pathlib import Path
 import polars as pl
 
 from citadels_sim.game.strategies import presets
-from citadels_sim.studies.balance import (BOT_LIMITED, CHECK_TEXT, STRATEGIES_FILE, UNIT,
-                                          WIN_RATE, BalanceResult)
+from citadels_sim.studies.balance import (BOT_LIMITED, CHECK_TEXT, PREPARED, STRATEGIES_FILE,
+                                          UNIT, WIN_RATE, BalanceResult)
 from . import experiment, figures
 from .document import Report, with_ci
 
@@ -42,8 +42,8 @@ def build(result: BalanceResult) -> Report:
              f"Districts: {spec.districts_text()}. " + "; ".join(result.basis())
              + f". Unit: {UNIT}. Smallest difference that matters: {spec.sdm * 100:g} win-rate "
              "points.")
-    files = [p for p in spec.strategies
-             if ".toml" not in p and p.partition(":")[0] not in presets()]
+    files = [p for p in spec.strategies if p != PREPARED
+             and ".toml" not in p and p.partition(":")[0] not in presets()]
     rep.text(f"Reproduce with `{spec.command(result.root)}`"
              + (f" (with --strategies-file for {', '.join(files)})" if files else "") + ".")
     rep.text(result.bots_text(STRATEGIES_FILE, markdown=True))
@@ -82,6 +82,8 @@ def build(result: BalanceResult) -> Report:
                "smallest difference that matters.")
     if result.checks is not None:
         _bot_check(rep, result)
+    if result.prepared:
+        _prepared(rep, result)
     rep.heading("Character values (restricted play)")
     rep.text("value: win-rate points a player loses when he may never pick the character; "
              "vs mean: value minus the set's mean (win-rate points); forced: share of his "
@@ -140,6 +142,23 @@ def _bot_check(rep: Report, result: BalanceResult) -> None:
              f"`{BOT_LIMITED}` instead of strong or weak.")
     rep.tables["bot_check"] = result.checks
     rep.table(result.check_rows())
+
+
+def _prepared(rep: Report, result: BalanceResult) -> None:
+    """The prepared bots: per player count the hardening's curve, and the time split."""
+    rep.heading("Bots prepared for the set")
+    rep.text("The `prepared` population: at each player count the shipped bot made for the "
+             "set, hardened for the set and that player count against tuned exploiters of "
+             "both families (the gains below were found while preparing; the bot check "
+             "searches again, on other deals). Prepared bots are kept and reused by every "
+             f"later test of the same game. Time: {result.time_text()}.")
+    rows = pl.DataFrame([{"players": p.config.players, "start": p.start, **r,
+                          "deployed": "deployed" if r["round"] == p.deployed else ""}
+                         for p in result.prepared for r in p.rounds])
+    rep.tables["prepared"] = rows
+    shown = rows.rename({"gain_points": "gain", "exploit_family": "strongest exploiter's family"})
+    rep.table(with_ci(shown, "gain", digits=1)
+              .rename({"gain": "exploiter's gain over fair (win-rate points)"}))
 
 
 def _detail_block(block: tuple) -> tuple:

@@ -2,8 +2,10 @@
 
 :class:`Balance` describes the test: a character set (names, one per rank, or a named set),
 the ruleset, the player counts, the districts, and one or more *populations* of bots (each
-plays every seat).  :func:`run` plays it as a paired experiment and returns a
-:class:`BalanceResult`:
+plays every seat; by default :data:`PREPARED`, at each player count the bot
+:func:`.prepare.prepare` hardens for the set, kept and reused by later tests of the same
+game).  :func:`run` prepares those bots, then plays the test as a paired experiment and
+returns a :class:`BalanceResult`:
 
 - **the set and the base set on common deals**: at each player count and population both
   sets play the same seeds (``common_deals``), as cells of an ordinary experiment, so every
@@ -46,6 +48,7 @@ import hashlib
 import json
 import re
 import shlex
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field, replace
@@ -60,15 +63,19 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.simulate import check_memory, play_in_step
 from citadels_sim.game import cards
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import Strategy, get, to_toml
+from citadels_sim.game.strategies import Strategy, default_for, get, to_toml
 from citadels_sim.stats import analysis, verdict
 from citadels_sim.stats.intervals import DealMoments
 from . import experiment
+from . import prepare as preparing
 from .exploit import DEFAULT_FAMILIES, exploit
 from .restricted import Design
 from .tune import check_budget
 
 BASE = "base"
+#: the population of bots prepared for the set (:mod:`.prepare`): at each player count the
+#: shipped bot made for the set, hardened for the set and that player count
+PREPARED = "prepared"
 #: the run directory's strategy file: the bots of every population, as judged
 STRATEGIES_FILE = "strategies.toml"
 #: the verdicts that decide: the value differs from the set's mean by more than sdm
@@ -114,7 +121,7 @@ class Balance:
     seed: int = 0
     #: populations of bots, each playing every seat: verdicts that change direction between
     #: them are bot-dependent
-    strategies: tuple[str, ...] = ("heuristic", "reference")
+    strategies: tuple[str, ...] = (PREPARED,)
     districts: str | tuple[str, ...] | None = None  # None: a 2016 named set's own, or default
     removed: tuple[str, ...] | None = None
     sdm: float = verdict.SDM
@@ -142,7 +149,8 @@ class Balance:
         if not self.strategies:
             raise ConfigError("give at least one strategy (population).")
         for s in self.strategies:
-            get(s)  # unknown names fail here, with the list of presets
+            if s != PREPARED:
+                get(s)  # unknown names fail here, with the list of presets
 
     @property
     def label(self) -> str:
@@ -177,6 +185,8 @@ class Balance:
         doc = asdict(self)
         if not self.check_budget:  # as before the option: the runs made then stay the same
             del doc["check_budget"]
+        if PREPARED in self.strategies:  # bots prepared otherwise are other bots
+            doc["prepare"] = preparing.hardening()
         doc["characters"] = (self.characters if isinstance(self.characters, str)
                              else list(self.characters))
         return json.dumps(doc, sort_keys=True, default=list)
@@ -210,12 +220,30 @@ class Balance:
             args += ["--out", str(out)]
         return shlex.join(args)
 
-    def judged(self) -> dict[str, Strategy]:
-        """Per population, its bots under the name they have in the run's strategy file
-        (:func:`judged_name`), every parameter as played."""
-        return {p: replace(get(p), name=judged_name(p),
-                           description=f"the bots of population {p!r} of a balance test")
-                for p in self.strategies}
+    def start_bot(self, population: str, players: int) -> str:
+        """The strategy a population plays at ``players`` before any preparation (the
+        prepared population's start: the shipped bot made for the set)."""
+        if population == PREPARED:
+            return default_for(self._config(self.characters, players, self.removed))
+        return population
+
+    def bots(self, players: Sequence[int], prepared: Sequence[preparing.Prepared] = ()
+             ) -> dict[tuple[str, int], Strategy]:
+        """Per population and player count, the bots judged under, named as in the run's
+        strategy file (:func:`judged_name`), every parameter as played (``prepared``: the
+        prepared population's bots, one per player count)."""
+        mine = {p.config.players: p for p in prepared}
+        out = {}
+        for p in self.strategies:
+            for n in players:
+                if p == PREPARED:
+                    bot, name = mine[n].strategy, judged_name(p, mine[n].directory.name)
+                    what = f"prepared for this set at {n} players ({bot.description})"
+                else:
+                    bot, name, what = get(p), judged_name(p), f"population {p!r}"
+                out[(p, n)] = replace(bot, name=name,
+                                      description=f"the bots of a balance test: {what}")
+        return out
 
     def _config(self, characters, players: int, removed) -> GameConfig:
         return GameConfig(ruleset=self.ruleset, players=players, characters=characters,
@@ -265,8 +293,10 @@ class Balance:
                               f"counts {list(self.players)}.")
         return played, skipped
 
-    def experiment_text(self, players: Sequence[int]) -> str:
-        """The TOML of the experiment part: the set and the base set on common deals."""
+    def experiment_text(self, players: Sequence[int],
+                        bots: dict[tuple[str, int], Strategy] | None = None) -> str:
+        """The TOML of the experiment part: the set and the base set on common deals
+        (``bots``: :meth:`bots`, which names the prepared population's per player count)."""
         sets = self.sets(players)
         named = ("" if isinstance(self.characters, str) else
                  f"[characters]\ncustom = {json.dumps(list(self.characters))}\n\n")
@@ -287,6 +317,11 @@ class Balance:
                  f"characters = {json.dumps(sets)}",
                  f"districts = {json.dumps([deck['districts']] if by_name else list(decks))}",
                  f"lineup = {json.dumps(list(self.strategies))}", "", named]
+        if PREPARED in self.strategies:  # its bots differ by player count
+            if bots is None:
+                raise ValueError("the prepared population's line-ups need its bots")
+            per_count = ", ".join(f'{n} = ["{bots[(PREPARED, n)].name}"]' for n in players)
+            lines += ["[lineups]", f"{PREPARED} = {{ {per_count} }}", ""]
         if not by_name:
             for name, table in decks.items():
                 lines += [f"[districts.{name}]", f"districts = {json.dumps(table['districts'])}",
@@ -308,6 +343,11 @@ class BalanceResult:
     capped: pl.DataFrame | None = None
     #: per players and population, can these bots judge the set (:func:`bot_check`)
     checks: pl.DataFrame | None = None
+    #: the prepared population's bots, one per player count (:mod:`.prepare`)
+    prepared: list[preparing.Prepared] = field(default_factory=list)
+    #: wall seconds of preparing the bots (this run's share: none when reused) and of
+    #: judging (the games, restricted play and the bot check)
+    seconds: dict[str, float] = field(default_factory=dict)
 
     @property
     def root(self) -> Path:
@@ -318,6 +358,11 @@ class BalanceResult:
     def strategies_file(self) -> Path:
         """The strategy file of the bots judged under (:data:`STRATEGIES_FILE`)."""
         return self.root / STRATEGIES_FILE
+
+    @property
+    def bots(self) -> dict[tuple[str, int], Strategy]:
+        """Per population and player count, the bots judged under (:meth:`Balance.bots`)."""
+        return self.spec.bots(self.players, self.prepared)
 
     @property
     def players(self) -> list[int]:
@@ -372,11 +417,16 @@ class BalanceResult:
                            f"share against them (more than {CHECK_GAIN:g})")
             other = (f"judge with the bots that pass (--strategies {','.join(passing)}) or "
                      if passing.len() else "judge with stronger bots, or ")
+            more = ("harden them further for this set (citadels harden --start "
+                    f"{self.strategies_file}:{self.bots[(PREPARED, r['players'])].name} "
+                    f"--players "
+                    f"{r['players']}, with this test's --ruleset and --characters, then "
+                    "--strategies-file with --strategies)" if r["population"] == PREPARED else
+                    f"harden these for this set (citadels harden --start {r['population']} "
+                    f"--players {r['players']}, with this test's --ruleset and --characters)")
             out.append(f"{r['population']} bots at {r['players']}p are bot-limited: "
                        f"{'; '.join(why)}, so their strong and weak readings say more about "
-                       f"the bots than about the cards. Next: {other}harden these for this "
-                       f"set (citadels harden --start {r['population']} --players "
-                       f"{r['players']}, with this test's --ruleset and --characters).")
+                       f"the bots than about the cards. Next: {other}{more}.")
         return out
 
     def check_rows(self) -> pl.DataFrame:
@@ -460,6 +510,13 @@ class BalanceResult:
                        "--strategies A,B judges each under several)")
         if self.checks is not None:
             out += ["", f"BOT CHECK — {CHECK_TEXT}:", *self.check_table()]
+        if self.prepared:
+            out += ["", "BOTS PREPARED — the shipped bot made for the set, hardened for it at "
+                    "each player count against tuned exploiters of both families (the "
+                    "exploit gains found while preparing; the bot check above searches "
+                    "again, on other deals):", *[f"  {p.text()}" for p in self.prepared]]
+        if self.seconds:
+            out.append(f"time: {self.time_text()}")
         for (players, population), sub in self.values.group_by(
                 ["players", "population"], maintain_order=True):
             out.append("")
@@ -522,13 +579,30 @@ class BalanceResult:
         return ("leave the set alone: every character is within "
                 f"{self.spec.sdm * 100:g} win-rate points of the set's mean.")
 
+    def time_text(self) -> str:
+        """The run's wall time, split between preparing bots and judging."""
+        prep = self.seconds.get("prepare", 0.0)
+        reused = [p for p in self.prepared if p.reused]
+        said = (f"preparing bots {preparing.duration(prep)}"
+                + (f" ({len(reused)} of {len(self.prepared)} player counts reused, prepared "
+                   f"earlier in {preparing.duration(sum(p.seconds for p in reused))})"
+                   if reused else "") if self.prepared else "no bots prepared")
+        return f"{said}, judging {preparing.duration(self.seconds.get('judge', 0.0))}"
+
     def bots_text(self, path: str | Path, markdown: bool = False) -> str:
         """Where the bots judged under are (the strategy file ``path``), and how to use
         them; ``markdown``: the file linked, the names as code."""
         code = "`{}`" if markdown else "{}"
-        named = ", ".join(f"{p} as {code.format(judged_name(p))}" for p in self.spec.strategies)
+        named, first = [], None
+        for p in self.spec.strategies:
+            mine = [(n, b.name) for (q, n), b in self.bots.items() if q == p]
+            first = first or mine[0][1]
+            named.append(f"{p} as " + (", ".join(f"{code.format(name)} ({n}p)"
+                                                for n, name in mine) if p == PREPARED
+                                       else code.format(mine[0][1])))
+        named = "; ".join(named)
         where = f"[{path}]({path})" if markdown else path
-        use = code.format(f"{path}:{judged_name(self.spec.strategies[0])}")
+        use = code.format(f"{path}:{first}")
         return (f"The bots judged under are in {where} ({named}): re-check them, or play "
                 f"them anywhere as {use}.")
 
@@ -568,22 +642,28 @@ def bot_limited(values: pl.DataFrame, checks: pl.DataFrame) -> pl.DataFrame:
         .alias("verdict")).drop("_failed")
 
 
-def _exploit_gain(spec: Balance, players: list[int], root: Path, workers: int | None,
-                  executor: ChunkExecutor) -> Gain | None:
-    """The exploiter's gain against each population for the bot check (none without a
-    check budget): the exploit test (:func:`.exploit.exploit`, both exploiter families,
-    ``check_budget`` games each, :data:`CHECK_VALIDATE` held-out games), the larger family's
-    gain with its interval; each search a resumable run under ``root/bot-check``.  Budgets
-    too small for a search are refused here, before any game."""
+def _check_budgets(spec: Balance, players: list[int]) -> None:
+    """Refuse, before any game, a check budget too small for an exploit search."""
+    if spec.check_budget:
+        for n in players:
+            for family in DEFAULT_FAMILIES:
+                check_budget(spec.check_budget, family, n, "check_budget (--check-budget)",
+                             f"an exploit search of the {family} family")
+
+
+def _exploit_gain(spec: Balance, bots: dict[tuple[str, int], Strategy], root: Path,
+                  workers: int | None, executor: ChunkExecutor) -> Gain | None:
+    """The exploiter's gain against each population's ``bots`` for the bot check (none
+    without a check budget): the exploit test (:func:`.exploit.exploit`, both exploiter
+    families, ``check_budget`` games each, :data:`CHECK_VALIDATE` held-out games), the
+    larger family's gain with its interval; each search a resumable run under
+    ``root/bot-check``."""
     if not spec.check_budget:
         return None
-    for n in players:
-        for family in DEFAULT_FAMILIES:
-            check_budget(spec.check_budget, family, n, "check_budget (--check-budget)",
-                         f"an exploit search of the {family} family")
 
     def gain(population: str, config: GameConfig) -> tuple[float, float, float]:
-        found = exploit(population, config, budget=spec.check_budget,
+        bot = bots[(population, config.players)] if population == PREPARED else population
+        found = exploit(bot, config, budget=spec.check_budget,
                         validate_games=CHECK_VALIDATE, seed=spec.seed,
                         name=f"{config.players}p-{judged_name(population)}",
                         runs_dir=root / "bot-check", workers=workers, progress=False,
@@ -598,16 +678,21 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def judged_name(population: str) -> str:
+def judged_name(population: str, preparation: str | None = None) -> str:
     """A population's name in the run's strategy file: ``balance_`` and its name in letters,
-    digits, ``_`` and ``-`` (a shipped preset's own name may not be redefined)."""
-    return "balance_" + re.sub(r"[^A-Za-z0-9_-]+", "_", population).strip("_")
+    digits, ``_`` and ``-`` (a shipped preset's own name may not be redefined), and for a
+    prepared bot ``_`` and its preparation's directory name (``classic-4p-custom-<hash>``:
+    unique to the game and the preparation)."""
+    return ("balance_" + re.sub(r"[^A-Za-z0-9_-]+", "_", population).strip("_")
+            + (f"_{preparation}" if preparation is not None else ""))
 
 
-def write_strategies(spec: Balance, path: Path) -> Path:
-    """Write the bots of every population of ``spec`` as a strategy file ``path``."""
-    path.write_text(to_toml(spec.judged().values(), "The bots this balance test judged "
-                            f"under, one table per population.\n{spec.command()}"))
+def write_strategies(spec: Balance, bots: dict[tuple[str, int], Strategy], path: Path) -> Path:
+    """Write ``bots`` (:meth:`Balance.bots`), each once, as a strategy file ``path``."""
+    unique = {b.name: b for b in bots.values()}
+    path.write_text(to_toml(unique.values(), "The bots this balance test judged under, one "
+                            "table per population (and player count, where they differ)."
+                            f"\n{spec.command()}"))
     return path
 
 
@@ -734,42 +819,55 @@ def _with_interval(frame: pl.DataFrame, name: str) -> pl.DataFrame:
 
 def run(spec: Balance, out: str | Path | None = None, workers: int | None = None,
         progress: bool = True, *, executor: ChunkExecutor | Executor | None = None,
-        client=None) -> BalanceResult:
+        client=None, bots_dir: str | Path | None = None) -> BalanceResult:
     """Play (or resume) a balance test into ``out`` (default :meth:`Balance.default_out`);
-    ``executor`` / ``client``: where the chunks are played (see :func:`.simulate.simulate`)."""
+    ``executor`` / ``client``: where the chunks are played (see :func:`.simulate.simulate`);
+    ``bots_dir``: where the prepared population's bots are kept (default
+    :data:`.prepare.BOTS_DIR`), shared by every test of the same game."""
     executor = resolve(executor, client)
     players, skipped = spec.plan()
     root = Path(out) if out is not None else spec.default_out()
-    gain = _exploit_gain(spec, players, root, workers, executor)
+    _check_budgets(spec, players)
     for n in players:  # before anything is written
         config = spec._config(spec.characters, n, spec.removed)
         for population in spec.strategies:
             check_memory(max(spec.games, spec.deals), spec.chunk_size, config,
-                         [population] * n, False, here=executor.sequential, held=False)
+                         [spec.start_bot(population, n)] * n, False,
+                         here=executor.sequential, held=False)
     experiment.claim(root, "balance.json", spec.key())
-    write_strategies(spec, root / STRATEGIES_FILE)
+    t0 = time.perf_counter()
+    prepared = ([preparing.prepare(spec._config(spec.characters, n, spec.removed), bots_dir,
+                                   workers=workers, progress=progress, executor=executor)
+                 for n in players] if PREPARED in spec.strategies else [])
+    t1 = time.perf_counter()
+    bots = spec.bots(players, prepared)
+    write_strategies(spec, bots, root / STRATEGIES_FILE)
     with store.on_interrupt(lambda: f"{store.chunks_written(root)} chunks written to {root}"):
-        record, values, against, games = _play(spec, players, root, workers, progress,
+        record, values, against, games = _play(spec, players, bots, root, workers, progress,
                                                executor)
     value_frame = verdict.mark_bot_dependent(
         verdict.decide(_with_interval(pl.DataFrame(values), "value"),
                        ["players", "population", "set"], sdm=spec.sdm),
         ["players", "set", "character"])
-    checks = bot_check(spec, value_frame, gain)
+    checks = bot_check(spec, value_frame, _exploit_gain(spec, bots, root, workers, executor))
     tables = record.tables()
+    seconds = {"prepare": t1 - t0, "judge": time.perf_counter() - t1}
     return BalanceResult(
         spec, record, bot_limited(value_frame, checks),
         _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
         _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
-        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]), checks)
+        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]), checks,
+        prepared, seconds)
 
 
-def _play(spec: Balance, players: list[int], root: Path, workers: int | None, progress: bool,
-          executor: ChunkExecutor) -> tuple[experiment.RunRecord, list, list, list]:
+def _play(spec: Balance, players: list[int], bots: dict[tuple[str, int], Strategy], root: Path,
+          workers: int | None, progress: bool, executor: ChunkExecutor
+          ) -> tuple[experiment.RunRecord, list, list, list]:
     """Play (or read back) the experiment part, then restricted play at each player count
-    and population: the record, and the rows of the values, of set minus base, and of the
-    game measures."""
-    exp = experiment.parse(spec.experiment_text(players), "games")
+    and population under ``bots``: the record, and the rows of the values, of set minus
+    base, and of the game measures."""
+    exp = experiment.parse(spec.experiment_text(players, bots), "games",
+                           strategies_file=root / STRATEGIES_FILE)
     record = experiment.run(exp, root, workers=workers, progress=progress, executor=executor)
     labels = spec.sets(players)
     per_cell = {(c.players, c.lineup, c.characters): c for c in exp.cells}
@@ -781,7 +879,7 @@ def _play(spec: Balance, players: list[int], root: Path, workers: int | None, pr
             for p in spec.strategies:
                 keys = {"players": n, "population": p}
                 cells = [per_cell[(n, p, lab)] for lab in labels]
-                designs = [Design(c.config, get(p), spec.deals, c.seed(exp.seed, 0))
+                designs = [Design(c.config, bots[(p, n)], spec.deals, c.seed(exp.seed, 0))
                            for c in cells]
                 moments, forced = _moments(designs, root / "restricted" / f"{n}p-{p}",
                                            spec.chunk_size, workers, bar, executor)

@@ -1,0 +1,135 @@
+"""Bots prepared for one game: the shipped bot made for a set, hardened for that set and
+player count, kept so that every later test of the same game reuses it.
+
+:func:`prepare` starts from :func:`~citadels_sim.game.strategies.default_for` the
+configuration and hardens it (:func:`.harden.harden`) for :data:`ROUNDS` rounds against
+exploiters of both families (:data:`~.exploit.DEFAULT_FAMILIES`) on deals of its own seed
+(:data:`SEED`, not a test's: a balance test's bot check then searches on other deals).  It
+lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of everything it depends on
+(:func:`settings`): the hardening's searches (resumable tuning runs: an interrupted
+preparation resumes) and, once done, ``prepared.toml`` (the strategy) and ``prepared.json``
+(the settings, each round's exploit gain and the time it took).  A later call with the same
+configuration and settings reads those back without playing a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+
+from citadels_sim.engine.executor import ChunkExecutor, resolve
+from citadels_sim.engine.seeding import derive_seed
+from citadels_sim.game.config import GameConfig
+from citadels_sim.game.strategies import Strategy, default_for, load_file, to_toml
+from citadels_sim.versions import KERNEL_VERSION
+from .exploit import DEFAULT_FAMILIES
+from .harden import harden
+from .tune import config_tag
+
+#: hardening rounds of a preparation, and the games of each round's tuning and of each
+#: exploit search (one per family and round, and one of the start)
+ROUNDS = 3
+BUDGET = 1_000_000
+EXPLOIT_BUDGET = 400_000
+#: held-out games of every search's validation
+VALIDATE_GAMES = 50_000
+#: the master seed of every preparation's searches
+SEED = derive_seed(0, "prepare")
+#: the files of a finished preparation
+STRATEGY_FILE, SUMMARY_FILE = "prepared.toml", "prepared.json"
+#: where preparations are kept by default (every balance test of a game shares them)
+BOTS_DIR = Path("runs") / "bots"
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A prepared bot: the strategy, the hardening's curve (per round the strongest
+    exploiter's held-out gain over the fair share, win-rate points, 95% interval) and how
+    long preparing took; ``reused`` when it was read back instead of played."""
+
+    strategy: Strategy
+    config: GameConfig
+    start: str
+    rounds: list[dict]
+    deployed: int
+    seconds: float
+    reused: bool
+    directory: Path
+
+    @property
+    def gain(self) -> float:
+        """The deployed round's exploit gain (win-rate points) found while preparing."""
+        return self.rounds[self.deployed]["gain_points"]
+
+    def text(self) -> str:
+        """One line: what was hardened, its curve, and the time it took (or that it was
+        reused)."""
+        curve = " -> ".join(f"{r['gain_points']:+.1f}" for r in self.rounds)
+        took = duration(self.seconds)
+        when = (f"prepared earlier in {took}, reused from {self.directory}" if self.reused
+                else f"prepared in {took}")
+        rounds = len(self.rounds) - 1
+        return (f"{self.config.players}p: {self.start} hardened for this set in {rounds} "
+                f"round{'s' * (rounds != 1)}; the strongest exploiter's gain per round "
+                f"{curve} win-rate points (round {self.deployed} deployed); {when}")
+
+
+def duration(seconds: float) -> str:
+    """"4 min 05 s", or "45 s"."""
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+
+
+def hardening() -> dict:
+    """The hardening's settings (the same for every game) and the kernel's version."""
+    return {"rounds": ROUNDS, "families": list(DEFAULT_FAMILIES), "budget": BUDGET,
+            "exploit_budget": EXPLOIT_BUDGET, "validate_games": VALIDATE_GAMES,
+            "seed": SEED, "kernel_version": KERNEL_VERSION}
+
+
+def settings(config: GameConfig) -> dict:
+    """Everything a preparation depends on: the game, the start, :func:`hardening`."""
+    return {"config": config.to_dict(), "start": default_for(config), **hardening()}
+
+
+def directory(config: GameConfig, bots_dir: str | Path) -> Path:
+    """Where the preparation for ``config`` lives."""
+    text = json.dumps(settings(config), sort_keys=True)
+    return Path(bots_dir) / f"{config_tag(config)}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
+
+
+def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
+            workers: int | None = None, progress: bool = True,
+            executor: ChunkExecutor | Executor | None = None, client=None) -> Prepared:
+    """The bot prepared for ``config`` (see the module docstring): read back from
+    ``bots_dir`` (default :data:`BOTS_DIR`) when it was prepared before, else hardened (or
+    its hardening resumed) now."""
+    where = directory(config, BOTS_DIR if bots_dir is None else bots_dir)
+    wanted = settings(config)
+    summary = where / SUMMARY_FILE
+    if summary.is_file() and (where / STRATEGY_FILE).is_file():
+        done = json.loads(summary.read_text())
+        if done["settings"] == wanted:
+            strategy = next(iter(load_file(where / STRATEGY_FILE).values()))
+            return Prepared(strategy, config, wanted["start"], done["rounds"],
+                            done["deployed"], done["seconds"], True, where)
+    t0 = time.perf_counter()
+    found = harden(wanted["start"], config, ROUNDS, exploit_family=DEFAULT_FAMILIES,
+                   budget=BUDGET, exploit_budget=EXPLOIT_BUDGET, seed=SEED,
+                   name=f"prepared-{config.players}p", runs_dir=where,
+                   validate_games=VALIDATE_GAMES, workers=workers, progress=progress,
+                   executor=resolve(executor, client))
+    seconds = time.perf_counter() - t0
+    rounds = found.rounds().select("round", "exploit_family", "gain_points", "gain_low",
+                                   "gain_high").to_dicts()
+    (where / STRATEGY_FILE).write_text(to_toml([found.strategy], f"prepared for "
+                                               f"{' '.join(config.to_args())}"))
+    summary.write_text(json.dumps({"settings": wanted, "rounds": rounds,
+                                   "deployed": found.deployed, "seconds": round(seconds, 1)},
+                                  indent=1))
+    return Prepared(found.strategy, config, wanted["start"], rounds, found.deployed,
+                    seconds, False, where)

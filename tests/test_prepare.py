@@ -1,0 +1,37 @@
+"""studies.prepare and `citadels prepare`: the bot a balance test judges a game under,
+hardened for it and kept (small preparations in tests: conftest.small_preparations)."""
+
+import numpy as np
+
+from citadels_sim import GameConfig
+from citadels_sim.cli import main
+from citadels_sim.game.strategies import get, load_file
+from citadels_sim.studies import prepare
+
+DARK = ("Witch", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect", "Diplomat")
+
+
+def test_a_preparation_depends_on_the_game_and_starts_from_its_set_s_bot():
+    four, five = (GameConfig(players=n, characters=DARK, removed=("Graveyard",))
+                  for n in (4, 5))
+    assert prepare.directory(four, "b") != prepare.directory(five, "b")
+    assert prepare.directory(four, "b") == prepare.directory(four, "b")
+    named = GameConfig(ruleset="2016", players=4, characters="cunning_agents",
+                       districts="cunning_agents")
+    assert prepare.settings(named)["start"] == "reference_cunning_agents"
+    assert prepare.directory(named, "b").name.startswith("2016-4p-cunning_agents-")
+
+
+def test_citadels_prepare_hardens_once_then_reads_back(tmp_path, capsys):
+    args = ["prepare", "--players", "3", "--bots-dir", str(tmp_path), "--no-progress"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "3p: reference_classic hardened for this set in 1 round" in out
+    assert "prepared in" in out and "play it as" in out
+    (where,) = tmp_path.iterdir()
+    assert where == prepare.directory(GameConfig(players=3), tmp_path)
+    (name, bot), = load_file(where / prepare.STRATEGY_FILE).items()
+    assert get(f"{where / prepare.STRATEGY_FILE}:{name}").family == "reference"
+    assert not np.array_equal(bot.row(), get("reference_classic").row())
+    assert main(args) == 0
+    assert f"reused from {where}" in capsys.readouterr().out
