@@ -100,3 +100,19 @@ def test_several_exploit_families_search_one_exploiter_each_per_round(tmp_path):
     assert h.settings["exploit_family"] == "heuristic,reference"
     with pytest.raises(ValueError, match="distinct families"):
         harden("reference", GameConfig(players=2), exploit_family="heuristic,heuristic")
+
+
+def test_until_stops_once_a_round_s_exploiter_gains_little(tmp_path):
+    """until: no round is tuned after one whose strongest exploiter gained at most that
+    many win-rate points (here: round 0 already), and the command says so."""
+    h = harden("reference", GameConfig(players=4), runs_dir=tmp_path, name="u", until=99.0,
+               **{**SMALL, "rounds": 3, "budget": 8_192})
+    assert h.tunings == [] and h.deployed == 0 and len(h.exploits) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["u-exploit0"]
+    assert "--until 99" in reporting.harden.command(h)
+
+
+def test_until_out_of_range_is_refused_in_one_line(capsys):
+    assert main(["harden", "--start", "reference", "--until", "nan", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "until must be a number of win-rate points" in err and err.count("\n") == 1

@@ -24,7 +24,8 @@ def command(h: Hardening) -> str:
                        "--extra", ",".join(s["extra"]), "--budget", str(s["budget"]),
                        "--exploit-budget", str(s["exploit_budget"]),
                        "--validate-games", str(s["validate_games"]), "--seed", str(s["seed"]),
-                       "--name", s["name"]])
+                       "--name", s["name"],
+                       *(["--until", f"{s['until']:g}"] if s.get("until") is not None else [])])
 
 
 def build(h: Hardening) -> Report:

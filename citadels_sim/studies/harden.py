@@ -87,6 +87,12 @@ class Hardening:
         return "\n".join(lines)
 
 
+def _gain(found: list[Tuning]) -> float:
+    """The strongest of one round's exploiters: its held-out gain over the fair share, in
+    win-rate points."""
+    return max(100 * (ex.validation["tuned"]["share"] - ex.fair) for ex in found)
+
+
 def _strategies(specs: str | Sequence[str | Strategy]) -> list[Strategy]:
     items = specs.split(",") if isinstance(specs, str) else list(specs)
     return [get(s) for s in items if not isinstance(s, str) or s.strip()]
@@ -124,9 +130,9 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
            extra: str | Sequence[str | Strategy] = "builder,heuristic",
            budget: int = DEFAULT_BUDGET, exploit_budget: int = DEFAULT_EXPLOIT_BUDGET,
            seed: int = 0, name: str | None = None, runs_dir: str | Path = "runs",
-           validate_games: int = 100_000, workers: int | None = None,
-           progress: bool = True, executor: ChunkExecutor | Executor | None = None,
-           client=None) -> Hardening:
+           validate_games: int = 100_000, until: float | None = None,
+           workers: int | None = None, progress: bool = True,
+           executor: ChunkExecutor | Executor | None = None, client=None) -> Hardening:
     """Harden ``start`` for ``config`` in ``rounds`` rounds (see the module docstring).
 
     Parameters
@@ -143,6 +149,8 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
         deals with another seed.
     name : the deployed strategy's name and the runs' prefix (default ``hardened-START``).
     validate_games : held-out games of every search's validation.
+    until : stop before ``rounds`` once a round's strongest exploiter gains at most this
+        many win-rate points over the fair share (None: play every round).
     workers, executor, client : where the games are played, as for :func:`.tune.tune`.
     """
     spec = start if isinstance(start, str) else start.name  # as given, for the command
@@ -150,6 +158,10 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     config = config or GameConfig()
     if not isinstance(rounds, int) or rounds < 0:
         raise ConfigError(f"rounds must be a whole number of at least 0, got {rounds!r}.")
+    if until is not None and (isinstance(until, bool) or not isinstance(until, (int, float))
+                              or not -100 < until < 100):
+        raise ConfigError(f"until must be a number of win-rate points between -100 and 100, "
+                          f"got {until!r}.")
     if validate_games < 1:
         raise ConfigError("hardening reads every exploit from its held-out validation: "
                           f"validate_games must be positive, got {validate_games}.")
@@ -185,7 +197,7 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                 exploiters.append(ex.strategy)
                 bar.update()
             searches.append(found)
-            if k == rounds:
+            if k == rounds or until is not None and _gain(found) <= until:
                 break
             running[0] = f"{name}-round{k + 1}"
             t = tune(start.family, league=exploiters + extra, start=current, budget=budget,
@@ -199,12 +211,13 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     best = min(range(len(gains)), key=gains.__getitem__)
     chosen = tunings[best - 1].strategy if best else start
     deployed = Strategy(name, chosen.family, chosen.base, dict(chosen.params),
-                        f"{start.name} hardened by citadels harden in {rounds} rounds "
+                        f"{start.name} hardened by citadels harden in {len(tunings)} rounds "
                         f"(round {best} deployed, the least exploited): "
                         f"{config.ruleset}, {config.players} players, exploiters of family "
                         f"{', '.join(families)}, extra {', '.join(s.name for s in extra)}, "
                         f"seed {seed}.")
-    settings = {"start": spec, "rounds": rounds, "exploit_family": ",".join(families),
+    settings = {"start": spec, "rounds": rounds, "until": until,
+                "exploit_family": ",".join(families),
                 "extra": [s.name for s in extra], "budget": budget,
                 "exploit_budget": exploit_budget, "seed": seed, "name": name,
                 "validate_games": validate_games}
