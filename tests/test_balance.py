@@ -430,3 +430,17 @@ def test_the_default_population_is_prepared_for_the_set_at_each_player_count(tmp
     (four,) = other.prepared
     assert four.reused and np.array_equal(four.strategy.row(),
                                           result.prepared[1].strategy.row())
+
+
+def test_where_the_rules_refuse_the_base_set_the_set_is_played_alone(tmp_path):
+    """The 2016 base set has no rank 9, which 3 players need: at 3 players a named set is
+    played alone (and said so), at 4 compared with the base set as usual."""
+    spec = balance.Balance("cunning_agents", ruleset="2016", players=(3, 4),
+                           **{**SMALL, "strategies": ("builder",)})
+    assert spec.plan() == ([3, 4], []) and spec.sets([3, 4]) == ["cunning_agents", "base"]
+    result = balance.run(spec, tmp_path / "o", progress=False)
+    sets = {n: set(result.values.filter(pl.col("players") == n)["set"]) for n in (3, 4)}
+    assert sets == {3: {"cunning_agents"}, 4: {"cunning_agents", "base"}}
+    assert set(result.against_base["players"]) == {4}
+    assert "at 3 players the rules refuse the base set (A 3-player 2016 game needs a rank-9 " \
+           "character" in result.text()

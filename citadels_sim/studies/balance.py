@@ -262,16 +262,32 @@ class Balance:
                 return rest
             raise
 
+    def base_refused(self, players: int) -> str | None:
+        """Why the rules refuse the base set at ``players`` (the 2016 base set has no rank 9,
+        which 3 and 8 players need; the classic base set none for 8), or None."""
+        try:
+            self.base_removed(players)
+            return None
+        except ConfigError as err:
+            return str(err)
+
+    def compared(self, players: int) -> bool:
+        """Whether the set is compared with the base set at ``players``: the base set can be
+        played there and is not the set itself (the same characters on the same deck)."""
+        return (self.base_refused(players) is None
+                and not (self.base_removed(players) == self.removed
+                         and self._config(self.characters, players, self.removed).character_names
+                         == self._config(None, players, self.removed).character_names))
+
     def is_base(self, players: Sequence[int]) -> bool:
-        """Whether the set is the base set at every count of ``players`` (the same characters
-        on the same deck, as ``first_game`` in 2016): then it is played once, alone."""
-        return all(self.base_removed(n) == self.removed
-                   and self._config(self.characters, n, self.removed).character_names
-                   == self._config(None, n, self.removed).character_names for n in players)
+        """Whether the set is the base set at every count of ``players`` where the base set
+        can be played (as ``first_game`` in 2016): then it is played once, alone."""
+        return not any(self.compared(n) for n in players) and any(
+            self.base_refused(n) is None for n in players)
 
     def sets(self, players: Sequence[int]) -> list[str]:
-        """The sets played: the set, and the base set unless the set is the base set."""
-        return [self.label] + ([] if self.is_base(players) else [BASE])
+        """The sets played: the set, and the base set where it is compared with it."""
+        return [self.label] + ([BASE] if any(self.compared(n) for n in players) else [])
 
     def plan(self) -> tuple[list[int], list[dict]]:
         """(player counts played, counts skipped with the reason); raises for a refused
@@ -280,7 +296,6 @@ class Balance:
         for n in self.players:
             try:
                 self._config(self.characters, n, self.removed)
-                self.base_removed(n)
                 played.append(n)
             except ConfigError as err:
                 if not self.skip_invalid:
@@ -305,13 +320,17 @@ class Balance:
             own = "first_game"  # GameConfig's default, by name: an empty list is no 2016 deck
         deck = {"districts": list(own) if isinstance(own, tuple) else [] if own is None else own}
         decks = {"deck": {**deck, "removed": list(self.removed or ())}}
-        if any(self.base_removed(n) != self.removed for n in players):
-            decks["deck_base"] = {**deck, "removed": list(self.base_removed(players[0]) or ())}
+        base_counts = [n for n in players if self.compared(n)]
+        if any(self.base_removed(n) != self.removed for n in base_counts):
+            decks["deck_base"] = {**deck, "removed": list(self.base_removed(base_counts[0])
+                                                          or ())}
+        refused = len(base_counts) < len(players) and BASE in sets  # base cells skipped
         by_name = isinstance(deck["districts"], str)  # a named set's districts
         lines = [f'title = "Balance of the {self.label} character set ({self.ruleset})"',
                  f"seed = {self.seed}", f"games = {self.games}",
                  f"chunk_size = {self.chunk_size}", "common_deals = true",
-                 f"skip_invalid = {'true' if len(decks) > 1 else 'false'}", "", "[grid]",
+                 f"skip_invalid = {'true' if len(decks) > 1 or refused else 'false'}", "",
+                 "[grid]",
                  f"ruleset = {json.dumps([self.ruleset])}",
                  f"players = {json.dumps(list(players))}",
                  f"characters = {json.dumps(sets)}",
@@ -382,9 +401,12 @@ class BalanceResult:
                     f"is the base set of the {s.ruleset} rules, so it is played once and "
                     "there is no base set to compare it with",
                     f"{s.deals:,} restricted-play deals per character and seat"]
+        alone = [f"at {n} players the rules refuse the base set ({why.rstrip('.')}), so the "
+                 "set is played alone there"
+                 for n in self.players if (why := s.base_refused(n))]
         return [f"{s.games:,} games per set, player count and population (on deals common "
                 f"to the set and the base set)",
-                f"{s.deals:,} restricted-play deals per character and seat"]
+                f"{s.deals:,} restricted-play deals per character and seat", *alone]
 
     def verdict_table(self) -> pl.DataFrame:
         """The set's characters whose value differs from the set's mean by more than the
@@ -530,7 +552,7 @@ class BalanceResult:
                                        & (pl.col("set") == s.label))
             out.append(f"  {'rank':<4} {s.label + ' character':<22} {'value':>6} "
                        f"{'vs mean [interval]':>24} {'verdict':<12} {'holders':>8} "
-                       f"{'picked':>7}" + ("" if self.alone else
+                       f"{'picked':>7}" + ("" if not base.height else
                                            "   base character     value   set - base"))
             for r in mine.iter_rows(named=True):
                 h = hold.filter(pl.col("character") == r["character"]).row(0, named=True)
@@ -869,21 +891,22 @@ def _play(spec: Balance, players: list[int], bots: dict[tuple[str, int], Strateg
     exp = experiment.parse(spec.experiment_text(players, bots), "games",
                            strategies_file=root / STRATEGIES_FILE)
     record = experiment.run(exp, root, workers=workers, progress=progress, executor=executor)
-    labels = spec.sets(players)
     per_cell = {(c.players, c.lineup, c.characters): c for c in exp.cells}
+    labels = {n: [lab for lab in spec.sets(players) if (n, spec.strategies[0], lab) in per_cell]
+              for n in players}  # the base set only where the rules let it be played
     values, against, games = [], [], []
     total = sum(spec.deals * n * (1 + len(per_cell[(n, p, lab)].config.character_names) * n)
-                for n in players for p in spec.strategies for lab in labels)
+                for n in players for p in spec.strategies for lab in labels[n])
     with tqdm(total=total, unit="game", disable=not progress, desc="restricted play") as bar:
         for n in players:
             for p in spec.strategies:
                 keys = {"players": n, "population": p}
-                cells = [per_cell[(n, p, lab)] for lab in labels]
+                cells = [per_cell[(n, p, lab)] for lab in labels[n]]
                 designs = [Design(c.config, bots[(p, n)], spec.deals, c.seed(exp.seed, 0))
                            for c in cells]
                 moments, forced = _moments(designs, root / "restricted" / f"{n}p-{p}",
                                            spec.chunk_size, workers, bar, executor)
-                rows, diffs = _value_rows(designs, labels, moments, forced, keys)
+                rows, diffs = _value_rows(designs, labels[n], moments, forced, keys)
                 values += rows
                 against += diffs
                 if len(cells) == 2:
