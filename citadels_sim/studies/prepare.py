@@ -2,8 +2,9 @@
 player count, kept so that every later test of the same game reuses it.
 
 :func:`prepare` starts from :func:`~citadels_sim.game.strategies.default_for` the
-configuration and hardens it (:func:`.harden.harden`) for :data:`ROUNDS` rounds against
-exploiters of both families (:data:`~.exploit.DEFAULT_FAMILIES`) on deals of its own seed
+configuration and hardens it (:func:`.harden.harden`) against exploiters of both families
+(:data:`~.exploit.DEFAULT_FAMILIES`), round after round until the strongest exploiter gains
+at most :data:`UNTIL` win-rate points (at most :data:`ROUNDS` rounds), on deals of its own seed
 (:data:`SEED`, not a test's: a balance test's bot check then searches on other deals).  It
 lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of everything it depends on
 (:func:`settings`): the hardening's searches (resumable tuning runs: an interrupted
@@ -30,11 +31,14 @@ from .exploit import DEFAULT_FAMILIES
 from .harden import harden
 from .tune import config_tag
 
-#: hardening rounds of a preparation, and the games of each round's tuning and of each
-#: exploit search (one per family and round, and one of the start)
-ROUNDS = 3
+#: most hardening rounds of a preparation; it stops sooner once a round's strongest
+#: exploiter gains at most UNTIL win-rate points over the fair share
+ROUNDS = 5
+UNTIL = 2.0
+#: games of each round's tuning and of each exploit search (one per family and round, and
+#: one of the start: as strong as the exploit test's)
 BUDGET = 1_000_000
-EXPLOIT_BUDGET = 400_000
+EXPLOIT_BUDGET = 700_000
 #: held-out games of every search's validation
 VALIDATE_GAMES = 50_000
 #: the master seed of every preparation's searches
@@ -86,7 +90,8 @@ def duration(seconds: float) -> str:
 
 def hardening() -> dict:
     """The hardening's settings (the same for every game) and the kernel's version."""
-    return {"rounds": ROUNDS, "families": list(DEFAULT_FAMILIES), "budget": BUDGET,
+    return {"rounds": ROUNDS, "until": UNTIL, "families": list(DEFAULT_FAMILIES),
+            "budget": BUDGET,
             "exploit_budget": EXPLOIT_BUDGET, "validate_games": VALIDATE_GAMES,
             "seed": SEED, "kernel_version": KERNEL_VERSION}
 
@@ -121,7 +126,8 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
     found = harden(wanted["start"], config, ROUNDS, exploit_family=DEFAULT_FAMILIES,
                    budget=BUDGET, exploit_budget=EXPLOIT_BUDGET, seed=SEED,
                    name=f"prepared-{config.players}p", runs_dir=where,
-                   validate_games=VALIDATE_GAMES, workers=workers, progress=progress,
+                   validate_games=VALIDATE_GAMES, until=UNTIL, workers=workers,
+                   progress=progress,
                    executor=resolve(executor, client))
     seconds = time.perf_counter() - t0
     rounds = found.rounds().select("round", "exploit_family", "gain_points", "gain_low",
