@@ -66,7 +66,9 @@ def with_clustered_interval(frame: pl.DataFrame, per_batch: pl.DataFrame, keys: 
     w, n, v = (t[c].to_numpy().astype(float) for c in (successes, trials, "_var"))
     deff = design_effect(w, n, v)
     lo, hi = wilson_deff(w, n, deff)
-    t = t.with_columns(pl.Series(name, w / n), pl.Series(f"{name}_low", lo),
+    with np.errstate(divide="ignore", invalid="ignore"):  # never held: NaN, shown as a dash
+        rate = w / n
+    t = t.with_columns(pl.Series(name, rate), pl.Series(f"{name}_low", lo),
                        pl.Series(f"{name}_high", hi), pl.Series(f"{name}_se", np.sqrt(v)),
                        pl.Series(f"{name}_deff", deff)).drop("_var")
     return t.drop("_all") if not keys else t

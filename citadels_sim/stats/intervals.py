@@ -90,8 +90,9 @@ def design_effect(successes: np.ndarray, trials: np.ndarray, variance: np.ndarra
                   ) -> np.ndarray:
     """Cluster-robust variance over the binomial one, rate (1 - rate) / trials (1 where the
     latter is 0 or the variance unknown)."""
-    rate = np.asarray(successes, float) / np.asarray(trials, float)
-    binomial = rate * (1 - rate) / np.asarray(trials, float)
+    with np.errstate(divide="ignore", invalid="ignore"):  # no trials: undefined, deff 1
+        rate = np.asarray(successes, float) / np.asarray(trials, float)
+        binomial = rate * (1 - rate) / np.asarray(trials, float)
     variance = np.asarray(variance, float)
     ok = (binomial > 0) & np.isfinite(variance)
     return np.where(ok, variance / np.where(ok, binomial, 1), 1.0)
