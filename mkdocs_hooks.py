@@ -28,6 +28,8 @@ FOLDERS = ("reports", "experiments")
 FILES = ("CHANGELOG.md",)
 #: a link to a folder beside the page, as reports write it: [tables/](tables/)
 FOLDER_LINK = re.compile(r"\]\(([\w.-]+)/\)")
+#: a link into docs/ from a file at the top of the checkout, as in [D44](docs/rules.md#d44)
+DOCS_LINK = re.compile(r"\]\(docs/")
 #: a Sphinx role before rendered code, as in :func:<code>simulate</code>
 ROLE = re.compile(r":(?:func|class|mod|meth|data|attr|exc|obj):(?=<code>)")
 
@@ -62,7 +64,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """In a report, point each link to a folder at the folder's listing."""
+    """In a report, point each link to a folder at the folder's listing; in the changelog,
+    a link into ``docs/`` (right on GitHub, where it sits beside that folder) at the page,
+    which the site serves from its root."""
+    if page.file.src_uri in FILES:
+        return DOCS_LINK.sub("](", markdown)
     if not page.file.src_uri.endswith("/report.md"):
         return markdown
     return FOLDER_LINK.sub(r"](\1/index.md)", markdown)
