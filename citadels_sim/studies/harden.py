@@ -207,7 +207,7 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
             bar.update()
     exploits = [max(found, key=lambda ex: ex.validation["tuned"]["share"])
                 for found in searches]
-    gains = [ex.validation["tuned"]["share"] for ex in exploits]
+    gains = [_gain(found) for found in searches]
     best = min(range(len(gains)), key=gains.__getitem__)
     chosen = tunings[best - 1].strategy if best else start
     deployed = Strategy(name, chosen.family, chosen.base, dict(chosen.params),
