@@ -35,3 +35,11 @@ def test_citadels_prepare_hardens_once_then_reads_back(tmp_path, capsys):
     assert not np.array_equal(bot.row(), get("reference_classic").row())
     assert main(args) == 0
     assert f"reused from {where}" in capsys.readouterr().out
+
+
+def test_an_empty_bots_dir_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["prepare", "--bots-dir", "", "--players", "2", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "--bots-dir" in err and "empty" in err and err.count("\n") == 1
+    assert not any(tmp_path.iterdir())  # nothing written where it ran

@@ -133,7 +133,6 @@ def balance(a: argparse.Namespace) -> None:
           f"results in {out}")
     with o.cluster(a) as executor:
         result = balance.run(spec, out, workers=a.workers, progress=not a.no_progress,
-                             executor=executor,
-                             **({"bots_dir": a.bots_dir} if a.bots_dir else {}))
+                             executor=executor, bots_dir=a.bots_dir)
     print(result.text())
     write_report(result, out)

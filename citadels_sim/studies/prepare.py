@@ -24,7 +24,7 @@ from pathlib import Path
 
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed
-from citadels_sim.game.config import GameConfig
+from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, default_for, load_file, to_toml
 from citadels_sim.versions import KERNEL_VERSION
 from .exploit import DEFAULT_FAMILIES
@@ -66,11 +66,6 @@ class Prepared:
     reused: bool
     directory: Path
 
-    @property
-    def gain(self) -> float:
-        """The deployed round's exploit gain (win-rate points) found while preparing."""
-        return self.rounds[self.deployed]["gain_points"]
-
     def text(self) -> str:
         """One line: what was hardened, its curve, and the time it took (or that it was
         reused)."""
@@ -93,9 +88,8 @@ def duration(seconds: float) -> str:
 def hardening() -> dict:
     """The hardening's settings (the same for every game) and the kernel's version."""
     return {"rounds": ROUNDS, "until": UNTIL, "families": list(DEFAULT_FAMILIES),
-            "budget": BUDGET,
-            "exploit_budget": EXPLOIT_BUDGET, "validate_games": VALIDATE_GAMES,
-            "seed": SEED, "kernel_version": KERNEL_VERSION}
+            "budget": BUDGET, "exploit_budget": EXPLOIT_BUDGET,
+            "validate_games": VALIDATE_GAMES, "seed": SEED, "kernel_version": KERNEL_VERSION}
 
 
 def settings(config: GameConfig) -> dict:
@@ -115,6 +109,8 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
     """The bot prepared for ``config`` (see the module docstring): read back from
     ``bots_dir`` (default :data:`BOTS_DIR`) when it was prepared before, else hardened (or
     its hardening resumed) now."""
+    if isinstance(bots_dir, str) and not bots_dir.strip():
+        raise ConfigError("bots_dir (--bots-dir) must name a directory, got an empty one.")
     where = directory(config, BOTS_DIR if bots_dir is None else bots_dir)
     wanted = settings(config)
     summary = where / SUMMARY_FILE
@@ -129,8 +125,7 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
                    budget=BUDGET, exploit_budget=EXPLOIT_BUDGET, seed=SEED,
                    name=f"prepared-{config.players}p", runs_dir=where,
                    validate_games=VALIDATE_GAMES, until=UNTIL, workers=workers,
-                   progress=progress,
-                   executor=resolve(executor, client))
+                   progress=progress, executor=resolve(executor, client))
     seconds = time.perf_counter() - t0
     rounds = found.rounds().select("round", "exploit_family", "gain_points", "gain_low",
                                    "gain_high").to_dicts()
