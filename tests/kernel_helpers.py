@@ -139,7 +139,8 @@ def set_strategy(st, tb, s, spec):
     strat = strategy(spec)
     tb.cfg[L.G_FAMILY + s] = strat.family_id
     st.g[L.G_FAMILY + s] = strat.family_id
-    tb.params[s] = strat.row()
+    tb.params[s, 0] = strat.row()
+    st.params[s] = strat.row()
     st.p[s, L.P_FAMILY] = strat.family_id
 
 

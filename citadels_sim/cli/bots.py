@@ -97,6 +97,9 @@ def add_harden(p: argparse.ArgumentParser) -> None:
     p.add_argument("--until", type=float, default=None,
                    help="stop before --rounds once a round's strongest exploiter gains at "
                         "most this many win-rate points (default: play every round)")
+    p.add_argument("--mix", action="store_true",
+                   help="after each round's tuning, mix the bots so far to concede least to "
+                        "every exploiter found, and exploit the mixture (a per-game draw)")
     o.add_seed(p)
     p.add_argument("--name", default=None,
                    help="the hardened strategy's name and the runs' prefix, a plain file "
@@ -112,7 +115,8 @@ def harden(a: argparse.Namespace) -> None:
         result = harden(a.start, o.config(a), a.rounds, exploit_family=a.exploit_family,
                         extra=a.extra, budget=a.budget, exploit_budget=a.exploit_budget,
                         seed=a.seed, name=a.name, runs_dir=a.runs,
-                        validate_games=a.validate_games, until=a.until, workers=a.workers,
+                        validate_games=a.validate_games, until=a.until, mix=a.mix,
+                        workers=a.workers,
                         progress=not a.no_progress, executor=executor)
     print(result.text())
     path = write_report(result, Path(a.reports) / result.strategy.name)

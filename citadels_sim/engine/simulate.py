@@ -83,12 +83,13 @@ def build_tables(config: GameConfig, strategies: Sequence[Strategy]) -> np.recor
     strategies."""
     t = config.tables()
     cfg = t["cfg"]
-    params = np.zeros((L.MAX_SEATS, L.N_PARAMS))
+    params = np.zeros((L.MAX_SEATS, L.MAX_MIX, L.N_PARAMS))
+    mix = np.ones((L.MAX_SEATS, L.MAX_MIX))
     for seat, s in enumerate(strategies):
         cfg[L.G_FAMILY + seat] = s.family_id
         cfg[L.G_FORBID + seat] = config.rank_mask(s.forbid, f"strategy {s.name!r}")
-        params[seat] = s.row()
-    return new_tables(t["kinds"], cfg, params)
+        params[seat], mix[seat] = s.rows()
+    return new_tables(t["kinds"], cfg, params, mix)
 
 
 def _check_run_args(games: int, seed: int, workers: int | None, chunk_size: int,

@@ -30,7 +30,7 @@ import json
 import math
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -124,8 +124,13 @@ class Strategy:
     #: characters this player may never pick (restricted play): he takes one only when the
     #: draft offers him nothing else
     forbid: tuple[str, ...] = ()
+    #: a mixed strategy (:func:`mix`): (chance, plain strategy) pairs, one drawn per game;
+    #: ``base`` and ``params`` are then the first component's
+    mixture: tuple[tuple[float, Strategy], ...] = ()
 
     def __post_init__(self) -> None:
+        if self.mixture:
+            self._check_mixture()
         if self.family not in FAMILIES:
             raise StrategyError(f"Unknown strategy family {self.family!r}; "
                                 f"families: {', '.join(FAMILIES)}.")
@@ -147,9 +152,28 @@ class Strategy:
                 raise StrategyError(f"Strategy {self.name!r}: {key} = {value} is not a "
                                     "finite number.")
 
+    def _check_mixture(self) -> None:
+        if not 2 <= len(self.mixture) <= layout.MAX_MIX:
+            raise StrategyError(f"Mixed strategy {self.name!r}: give 2 to {layout.MAX_MIX} "
+                                f"components, got {len(self.mixture)}.")
+        for chance, part in self.mixture:
+            if part.mixture or part.family != self.family:
+                raise StrategyError(f"Mixed strategy {self.name!r}: component {part.name!r} "
+                                    f"must be a plain strategy of family {self.family} "
+                                    f"(it is {'a mixed one' if part.mixture else part.family}).")
+            if not (math.isfinite(chance) and chance > 0.0):
+                raise StrategyError(f"Mixed strategy {self.name!r}: the chance of "
+                                    f"{part.name!r} is {chance}; chances are positive numbers.")
+        if abs(sum(c for c, _ in self.mixture) - 1.0) > 1e-6:
+            raise StrategyError(f"Mixed strategy {self.name!r}: the chances add up to "
+                                f"{sum(c for c, _ in self.mixture):g}, not 1 (mix() scales "
+                                "them).")
+
     def check_ranges(self) -> Strategy:
         """Itself, if every value lies in its allowed range (:attr:`Param.allowed`; the
         strategies given as text are checked so, a Strategy built in code need not be)."""
+        for _, part in self.mixture:
+            part.check_ranges()
         for r, value in enumerate(self.base):
             _in_range(value, f"base{r + 1}", allowed_range(*BASE_BOUNDS), self.name)
         for key, value in self.params.items():
@@ -161,12 +185,31 @@ class Strategy:
         return FAMILIES.index(self.family)
 
     def row(self) -> np.ndarray:
-        """The kernel's parameter row (float64, layout.N_PARAMS long)."""
+        """The kernel's parameter row (float64, layout.N_PARAMS long); a mixed strategy has
+        one per component (:meth:`rows`)."""
+        if self.mixture:
+            raise StrategyError(f"{self.name!r} is a mixed strategy of "
+                                f"{len(self.mixture)} components: it has no single parameter "
+                                "row (tune or change one of its components).")
         row = np.zeros(layout.N_PARAMS)
         row[layout.PR_BASE:layout.PR_BASE + N_RANK_PARAMS] = self.base
         for key, p in PARAMS.items():
             row[p.index] = self.params.get(key, p.default)
         return row
+
+    def rows(self) -> tuple[np.ndarray, np.ndarray]:
+        """The kernel's rows for one seat: parameters (layout.MAX_MIX x layout.N_PARAMS, one
+        row per component) and the components' cumulative chances (layout.MAX_MIX)."""
+        rows = np.zeros((layout.MAX_MIX, layout.N_PARAMS))
+        chances = np.ones(layout.MAX_MIX)
+        if not self.mixture:
+            rows[0] = self.row()
+            return rows, chances
+        for k, (_, part) in enumerate(self.mixture):
+            rows[k] = part.row()
+        chances[:len(self.mixture)] = np.cumsum([c for c, _ in self.mixture])
+        chances[len(self.mixture) - 1:] = 1.0
+        return rows, chances
 
     def restricted(self, character: str) -> Strategy:
         """A copy that may never pick ``character`` (restricted play), named for it."""
@@ -176,6 +219,9 @@ class Strategy:
     def with_params(self, **changes: float) -> Strategy:
         """A copy with some parameters changed, named for them (``base`` replaces the rank
         desires, ``base1`` .. ``base9`` one of them)."""
+        if self.mixture:
+            raise StrategyError(f"{self.name!r} is a mixed strategy: change its components "
+                                f"({', '.join(p.name for _, p in self.mixture)}), not it.")
         base = list(changes.pop("base", self.base))
         named = {}
         for key, value in changes.items():
@@ -187,6 +233,25 @@ class Strategy:
         name = self.name + ":" + ",".join(f"{k}={v}" for k, v in changes.items())
         return Strategy(name, self.family, tuple(base), {**self.params, **named},
                         self.description, self.forbid)
+
+
+def mix(name: str, components: Sequence[Strategy], chances: Sequence[float],
+        description: str = "") -> Strategy:
+    """A mixed strategy: in each game a seat playing it plays one of ``components`` (plain
+    strategies of one family), drawn with ``chances`` (scaled to add up to 1), on a random
+    stream of its own, so the deal and every other draw stay as they were."""
+    if len(components) != len(chances):
+        raise StrategyError(f"Mixed strategy {name!r}: {len(components)} components and "
+                            f"{len(chances)} chances; give one chance per component.")
+    total = float(sum(chances))
+    if not total > 0.0:
+        raise StrategyError(f"Mixed strategy {name!r}: the chances {list(chances)} add up "
+                            "to no positive number.")
+    first = components[0] if components else None
+    return Strategy(name, first.family if first else "reference",
+                    first.base if first else (1.0,) * N_RANK_PARAMS,
+                    dict(first.params) if first else {}, description,
+                    mixture=tuple((float(c) / total, p) for c, p in zip(chances, components)))
 
 
 def _reads_text(reads: tuple[str, ...]) -> str:
@@ -233,6 +298,7 @@ def parse_presets(text: str, source: str) -> dict[str, Strategy]:
     except tomllib.TOMLDecodeError as err:
         raise StrategyError(f"strategy file {source}: not valid TOML: {err}") from None
     out = {}
+    mixed = {}
     for name, table in doc.items():
         where = f"strategy file {source}, preset {name!r}"
         if not isinstance(table, dict):
@@ -241,6 +307,9 @@ def parse_presets(text: str, source: str) -> dict[str, Strategy]:
         table = dict(table)
         if "family" not in table:
             raise StrategyError(f"{where} has no family; families: {', '.join(FAMILIES)}.")
+        if "mixture" in table:
+            mixed[name] = table
+            continue
         family = table.pop("family")
         description = table.pop("description", "")
         base = table.pop("base", (1.0,) * N_RANK_PARAMS)
@@ -253,7 +322,37 @@ def parse_presets(text: str, source: str) -> dict[str, Strategy]:
                 {k: _number(v, k) for k, v in table.items()}, str(description)).check_ranges()
         except StrategyError as err:
             raise StrategyError(f"{where}: {err}") from None
+    for name, table in mixed.items():
+        out[name] = _parse_mixture(name, table, out, f"strategy file {source}, preset {name!r}")
     return out
+
+
+def _parse_mixture(name: str, table: dict, plain: dict[str, Strategy], where: str) -> Strategy:
+    """A mixed preset: ``mixture`` names its components (presets of the same file or
+    shipped ones), ``chances`` gives each one's chance."""
+    parts, chances = table.get("mixture"), table.get("chances")
+    extra = set(table) - {"family", "description", "mixture", "chances"}
+    if extra:
+        raise StrategyError(f"{where}: a mixed preset holds family, description, mixture and "
+                            f"chances only, not {', '.join(sorted(extra))} (its parameters "
+                            "are its components').")
+    if not isinstance(parts, list) or not isinstance(chances, list):
+        raise StrategyError(f"{where}: mixture = [names of presets] and chances = [numbers] "
+                            "must both be lists.")
+    found = {**known(), **plain}
+    missing = [p for p in parts if p not in found]
+    if missing:
+        raise StrategyError(f"{where}: component {missing[0]!r} is no preset of this file "
+                            "nor a shipped one.")
+    try:
+        made = mix(name, [found[p] for p in parts], [_number(c, "chance") for c in chances],
+                   str(table.get("description", "")))
+        if made.family != table["family"]:
+            raise StrategyError(f"its components are of family {made.family}, not "
+                                f"{table['family']}.")
+        return made.check_ranges()
+    except StrategyError as err:
+        raise StrategyError(f"{where}: {err}") from None
 
 
 @lru_cache(maxsize=None)
@@ -378,6 +477,10 @@ def _tweaked(strategy: Strategy, tweaks: str, spec: str) -> Strategy:
     return strategy.with_params(**changes).check_ranges()
 
 
+def _toml_key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+
+
 def _toml_value(value: float) -> str:
     return repr(float(value))
 
@@ -387,11 +490,24 @@ def to_toml(strategies: Iterable[Strategy], header: str = "") -> str:
     parameter its family reads (and any other it sets) written out; ``header`` becomes
     comment lines at the top."""
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
-    for s in strategies:
-        key = s.name if re.fullmatch(r"[A-Za-z0-9_-]+", s.name) else json.dumps(s.name)
+    listed = list(strategies)
+    shipped = presets()
+    written: set[str] = set()
+    for s in [p for m in listed for _, p in m.mixture] + listed:
+        if s.name in written or (s.name in shipped and shipped[s.name] == s
+                                 and s not in listed):
+            continue
+        written.add(s.name)
+        key = _toml_key(s.name)
         lines += ["", f"[{key}]", f"family = {json.dumps(s.family)}"]
         if s.description:
             lines.append(f"description = {json.dumps(s.description)}")
+        if s.mixture:
+            lines.append("mixture = [" + ", ".join(json.dumps(p.name) for _, p in s.mixture)
+                         + "]")
+            lines.append("chances = [" + ", ".join(_toml_value(round(c, 6))
+                                                   for c, _ in s.mixture) + "]")
+            continue
         lines.append("base = [" + ", ".join(_toml_value(b) for b in s.base) + "]")
         names = dict.fromkeys(FAMILY_PARAMS.get(s.family, tuple(PARAMS)) + tuple(s.params))
         lines += [f"{k} = {_toml_value(s.params.get(k, PARAMS[k].default))}" for k in names]

@@ -46,7 +46,11 @@ field              shape / dtype                contents
                                                 ``[DECK_CAP, DECK_CAP + g[G_PILE_N])``: the cards
                                                 face down under the Museum (a deck holds at most
                                                 one Museum; the pile is its owner's)
-``rng``            (N_STREAMS,) uint64          SplitMix64 states: deck, draft, then one per seat
+``params``         (MAX_SEATS, N_PARAMS) float64 each seat's strategy parameters this game
+                                                (``PR_*``): the row of ``Tables.params`` its
+                                                strategy plays (a mixed one draws it per game)
+``rng``            (N_STREAMS,) uint64          SplitMix64 states: deck, draft, one per seat,
+                                                then the mixed strategies' draw
 ``log``            (LOG_CAP, LOG_W) int32       replay events, ``g[G_LOG_N]`` rows used (only
                                                 written when ``g[G_LOG_ON]``; untouched, so never
                                                 paged in, otherwise)
@@ -56,8 +60,10 @@ field              shape / dtype                contents
 copies in the deck (rows ``K_*``); ``cfg`` (G_LEN,) int32 with the configuration part of
 ``g`` (ruleset, players, ranks, N, cap, face-up discards, first crown, the character of
 each rank, each seat's strategy family and the ranks it may not pick, for restricted
-play); ``params`` (MAX_SEATS, N_PARAMS) float64 with each
-seat's strategy parameters (indices ``PR_*``, below).  They are arguments, never globals,
+play); ``params`` (MAX_SEATS, MAX_MIX, N_PARAMS) float64 with each
+seat's strategy parameters (indices ``PR_*``, below), one row per component of a mixed
+strategy, and ``mix`` (MAX_SEATS, MAX_MIX) float64 with the components' cumulative chances
+(1 in the first column for a plain strategy).  They are arguments, never globals,
 so numba's cache cannot freeze stale values.
 
 Ranks are 0-based in the kernel (``rank index 0`` is the rank-1 character); character and
@@ -79,10 +85,13 @@ PILE_CAP = 96  # cards under the Museum
 ROUND_MASK = (1 << 10) - 1  # ``city_round`` bits 0-9: the round built in (max_rounds <= 1000)
 BUILDER_SHIFT = 10  # bits 10-12: the seat that built it
 BEAUTIFIED = 1 << 14  # flag in ``city_round``: the Artist beautified it
-N_STREAMS = 2 + MAX_SEATS
+N_STREAMS = 3 + MAX_SEATS
 RNG_DECK = 0
 RNG_DRAFT = 1
 RNG_SEAT0 = 2  # seat s decides with stream RNG_SEAT0 + s
+RNG_MIX = RNG_SEAT0 + MAX_SEATS  # which component each mixed strategy plays this game
+#: components of a mixed strategy (a per-game draw among parameter rows of one family)
+MAX_MIX = 8
 MAX_PICKS = MAX_SEATS  # character picks in one round's draft, at most (8 players: 8)
 SCRATCH_LEN = 16  # ``g[G_SCRATCH:]``: work space for functions that may not allocate
 
@@ -315,11 +324,13 @@ STATE_DTYPE = np.dtype([
     ("city", np.int16, (MAX_SEATS, CITY_CAP)),
     ("city_round", np.int16, (MAX_SEATS, CITY_CAP)),
     ("deck", np.int16, (DECK_CAP + PILE_CAP,)),
+    ("params", np.float64, (MAX_SEATS, N_PARAMS)),
     ("rng", np.uint64, (N_STREAMS,)),
     ("log", np.int32, (LOG_CAP, LOG_W)),
 ], align=True)
 TABLES_DTYPE = np.dtype([
     ("kinds", np.int32, (K_LEN, N_KINDS)),
     ("cfg", np.int32, (G_LEN,)),
-    ("params", np.float64, (MAX_SEATS, N_PARAMS)),
+    ("params", np.float64, (MAX_SEATS, MAX_MIX, N_PARAMS)),
+    ("mix", np.float64, (MAX_SEATS, MAX_MIX)),
 ], align=True)

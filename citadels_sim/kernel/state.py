@@ -13,10 +13,11 @@ from .layout import (BEAUTIFIED, BUILDER_SHIFT, DECK_CAP, D_MONUMENT, G_BANK_IN,
                      G_EVENT, G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N,
                      G_LOG_ON, G_MAGISTRATE, G_NP, G_NRANKS, G_PICKS, G_PILE_N, G_RANK1_BUILT,
                      G_ROBBED, G_ROBBER, G_TAXER, G_THREAT, G_THREATS, G_TURN_RANK, G_WARRANT,
-                     G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_RANKS, MAX_SEATS, P_AT7, P_AT8,
+                     G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_MIX, MAX_RANKS, MAX_SEATS, N_PARAMS,
+                     P_AT7, P_AT8,
                      P_CITY_N, P_DOWN, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER,
                      P_REVEALED, P_STEP, P_TYPES,
-                     RNG_DECK, RNG_DRAFT, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
+                     RNG_DECK, RNG_DRAFT, RNG_MIX, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
 from .rng import below, seed_streams
 
 
@@ -33,13 +34,20 @@ def new_state(tb, seed: int, game: int, log_on: bool):
     return st
 
 
-def new_tables(kinds: np.ndarray, cfg: np.ndarray, params: np.ndarray):
+def new_tables(kinds: np.ndarray, cfg: np.ndarray, params: np.ndarray,
+               mix: np.ndarray | None = None):
     """A ``Tables`` record holding the district kinds, configuration and strategy
-    parameters (copied)."""
+    parameters (copied): ``params`` one row per seat, or (with ``mix``, each seat's
+    components' cumulative chances) ``MAX_MIX`` rows per seat."""
     tb = new_record(TABLES_DTYPE)
     tb.kinds[:] = kinds
     tb.cfg[:] = cfg
-    tb.params[:] = params
+    if mix is None:
+        tb.params[:, 0] = params
+        tb.mix[:, 0] = 1.0
+    else:
+        tb.params[:] = params
+        tb.mix[:] = mix
     return tb
 
 
@@ -83,6 +91,7 @@ def setup_game(st, tb, seed, game, log_on):
     g[G_DECK_N] = n
     np_ = g[G_NP]
     for s in range(np_):
+        _choose_params(st, tb, s)
         st.p[s, P_FAMILY] = g[G_FAMILY + s]
         st.p[s, P_GOLD] = 2
         st.p[s, P_AT7] = -1
@@ -91,6 +100,19 @@ def setup_game(st, tb, seed, game, log_on):
             hand_add(st, s, draw(st))
     if g[G_CROWN] < 0:
         g[G_CROWN] = below(st, RNG_DRAFT, np_)
+
+
+@hot
+def _choose_params(st, tb, s):
+    """Seat ``s``'s parameters this game: its strategy's row, or for a mixed strategy a
+    component drawn by the chances ``tb.mix[s]`` (stream RNG_MIX, drawn only then)."""
+    k = 0
+    if tb.mix[s, 0] < 1.0:
+        u = below(st, RNG_MIX, 1 << 30) / (1 << 30)
+        while k < MAX_MIX - 1 and u >= tb.mix[s, k]:
+            k += 1
+    for i in range(N_PARAMS):
+        st.params[s, i] = tb.params[s, k, i]
 
 
 @hot

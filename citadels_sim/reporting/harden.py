@@ -7,6 +7,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from citadels_sim.studies.harden import Hardening
@@ -25,7 +26,8 @@ def command(h: Hardening) -> str:
                        "--exploit-budget", str(s["exploit_budget"]),
                        "--validate-games", str(s["validate_games"]), "--seed", str(s["seed"]),
                        "--name", s["name"],
-                       *(["--until", f"{s['until']:g}"] if s.get("until") is not None else [])])
+                       *(["--until", f"{s['until']:g}"] if s.get("until") is not None else []),
+                       *(["--mix"] if s.get("mix") else [])])
 
 
 def build(h: Hardening) -> Report:
@@ -51,10 +53,29 @@ def build(h: Hardening) -> Report:
          .cast(str) + ", " + rounds["exploit_high"].round(4).cast(str) + "]")
         .alias("exploiter's win share [95%]"), rounds["exploit_family"].alias("its family"),
         rounds["gain_points"].round(1).alias("gain over fair (points)"),
-        rounds["copies_share"].round(4).cast(str).fill_null("(start)").alias(
+        rounds["copies_share"].round(4).cast(str).fill_null(
+            pl.when(rounds["round"] == 0).then(pl.lit("(start)")).otherwise(
+                pl.lit("(mixture)"))).alias(
             f"copies' share vs its league (fair {(c.players - 1) / c.players:.2f})"))
     rep.table(shown)
     rep.tables["rounds"] = rounds
+    if h.populations:
+        last = h.populations[-1]
+        rep.heading("Mixing")
+        rep.text("With --mix, after each round's tuning every bot so far played against "
+                 "every exploiter found (its copies against the exploiter alone, "
+                 f"{h.settings['mix_games']:,} deals per exploiter), and the bots were mixed "
+                 "to keep the most against the strongest of them (a seat playing the mixture "
+                 "plays one bot per game, drawn by these chances); the round's exploiters were "
+                 "searched against that mixture. The last round's population:")
+        mixing = pl.DataFrame({
+            "bot": [b.name for b in last.bots],
+            "chance in the mixture": np.round(last.chances, 3),
+            "least share vs an exploiter": last.matrix.min(axis=1).round(4)})
+        rep.table(mixing)
+        rep.tables["mixing"] = mixing
+        rep.text(f"The mixture's least expected share over those {len(last.exploiters)} "
+                 f"exploiters: {last.worst:.4f} (fair {(c.players - 1) / c.players:.2f}).")
     rep.text(f"The deployed strategy is round {h.deployed}'s, the one whose exploiter gained "
              f"least; it is in {STRATEGY_FILE} as {h.strategy.name}. "
              f"Reproduce with `{command(h)}`.")

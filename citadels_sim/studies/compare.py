@@ -220,7 +220,7 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
     outcomes = summary.tables["outcomes"].with_columns(pl.lit(config.players).alias("players"))
     rates = analysis.win_rates(outcomes, "strategy", summary.tables["wins"]).sort(
         pl.col("strategy") != sa.name)
-    same = sa.family == sb.family and np.array_equal(sa.row(), sb.row())
+    same = sa.family == sb.family and all(map(np.array_equal, sa.rows(), sb.rows()))
     return Comparison(sa.name, sb.name, config, line_ups, deals, crn, summary, test, rates,
                       sprt, llr, verdict, degenerate=crn and same,
                       variance_ratio=_variance_ratio(summary, sa.name, len(line_ups)))

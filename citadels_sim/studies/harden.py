@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import polars as pl
@@ -34,11 +34,15 @@ from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
+from . import population
+from .population import Population
 from .tune import Tuning, check_budget, checkpointed, tunable_space, tune
 
 #: default games of each round's tuning of the strategy, and of each exploit search
 DEFAULT_BUDGET = 1_500_000
 DEFAULT_EXPLOIT_BUDGET = 700_000
+#: deals per exploiter of a mixing round's payoff matrix
+MIX_GAMES = 12_000
 
 
 @dataclass
@@ -54,6 +58,17 @@ class Hardening:
     deployed: int            # the round whose strategy is deployed (least exploited)
     #: every exploit search of round k, one per exploiting family (exploits[k] among them)
     searches: list[list[Tuning]] = field(default_factory=list)
+    #: with ``mix``: round k's mixture of the bots so far (:mod:`.population`), the one
+    #: its exploit searches played, and the population it was solved on
+    mixtures: list[Strategy] = field(default_factory=list)
+    populations: list[Population] = field(default_factory=list)
+
+    def candidate(self, k: int) -> Strategy:
+        """Round ``k``'s strategy (the one its exploit searches played): the start, the
+        round's tuned bot, or with ``mix`` the round's mixture."""
+        if k == 0:
+            return self.exploits[0].plan.league[0]
+        return self.mixtures[k - 1] if self.mixtures else self.tunings[k - 1].strategy
 
     def rounds(self) -> pl.DataFrame:
         """One row per round: the strategy, its copies' held-out share against the league
@@ -65,7 +80,7 @@ class Hardening:
             t = self.tunings[k - 1] if k else None
             rows.append({
                 "round": k,
-                "strategy": t.strategy.name if t else self.exploits[0].plan.league[0].name,
+                "strategy": self.candidate(k).name,
                 "copies_share": t.validation["tuned"]["share"] if t else None,
                 "exploit_family": ex.plan.family,
                 "exploit_share": v["share"], "exploit_low": v["low"], "exploit_high": v["high"],
@@ -130,14 +145,15 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
            extra: str | Sequence[str | Strategy] = "builder,heuristic",
            budget: int = DEFAULT_BUDGET, exploit_budget: int = DEFAULT_EXPLOIT_BUDGET,
            seed: int = 0, name: str | None = None, runs_dir: str | Path = "runs",
-           validate_games: int = 100_000, until: float | None = None,
-           workers: int | None = None, progress: bool = True,
+           validate_games: int = 100_000, until: float | None = None, mix: bool = False,
+           mix_games: int = MIX_GAMES, workers: int | None = None, progress: bool = True,
            executor: ChunkExecutor | Executor | None = None, client=None) -> Hardening:
     """Harden ``start`` for ``config`` in ``rounds`` rounds (see the module docstring).
 
     Parameters
     ----------
-    start : the strategy to harden (a preset, ``FILE.toml:NAME`` or a Strategy).
+    start : the strategy to harden (a preset, ``FILE.toml:NAME`` or a Strategy; of a mixed
+        strategy, its likeliest component).
     config : the game (default: 4-player classic base game).
     rounds : tuning rounds (each followed by an exploit search); 0 only measures the start.
     exploit_family : the family (or families, comma-separated or a sequence) whose tuned
@@ -151,10 +167,16 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     validate_games : held-out games of every search's validation.
     until : stop before ``rounds`` once a round's strongest exploiter gains at most this
         many win-rate points over the fair share (None: play every round).
+    mix : after each round's tuning, play every bot so far against every exploiter found
+        (``mix_games`` deals per exploiter), mix the bots to concede least
+        (:mod:`.population`), and search the round's exploiters against that mixture
+        instead of the newest bot; the mixture of the least exploited round is deployed.
     workers, executor, client : where the games are played, as for :func:`.tune.tune`.
     """
     spec = start if isinstance(start, str) else start.name  # as given, for the command
     start = get(start)
+    if start.mixture:  # a search starts from a plain strategy: the likeliest component
+        start = max(start.mixture, key=lambda part: part[0])[1]
     config = config or GameConfig()
     if not isinstance(rounds, int) or rounds < 0:
         raise ConfigError(f"rounds must be a whole number of at least 0, got {rounds!r}.")
@@ -162,6 +184,8 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                               or not -100 < until < 100):
         raise ConfigError(f"until must be a number of win-rate points between -100 and 100, "
                           f"got {until!r}.")
+    if isinstance(mix_games, bool) or not isinstance(mix_games, int) or mix_games < 1:
+        raise ConfigError(f"mix_games must be a positive number of games, got {mix_games!r}.")
     if validate_games < 1:
         raise ConfigError("hardening reads every exploit from its held-out validation: "
                           f"validate_games must be positive, got {validate_games}.")
@@ -186,39 +210,58 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
 
     bar = tqdm(total=per_round * rounds + len(families), unit="search",
                desc=f"hardening {start.name}", disable=not progress)
+    mixtures, populations = [], []
+
+    def exploit(k: int) -> list[Tuning]:
+        found = []
+        for family in families:
+            running[0] = names[family].format(k=k)
+            ex = tune(family, league=[current], budget=exploit_budget, name=running[0],
+                      **common)
+            found.append(ex)
+            exploiters.append(ex.strategy)
+            bar.update()
+        searches.append(found)
+        return found
+
     with store.on_interrupt(kept), bar:
+        bots = [start]
         for k in range(rounds + 1):
-            found = []
-            for family in families:
-                running[0] = names[family].format(k=k)
-                ex = tune(family, league=[current], budget=exploit_budget,
-                          name=running[0], **common)
-                found.append(ex)
-                exploiters.append(ex.strategy)
-                bar.update()
-            searches.append(found)
+            found = exploit(k)
             if k == rounds or until is not None and _gain(found) <= until:
                 break
             running[0] = f"{name}-round{k + 1}"
-            t = tune(start.family, league=exploiters + extra, start=current, budget=budget,
+            t = tune(start.family, league=exploiters + extra, start=bots[-1], budget=budget,
                      copies=True, name=running[0], **common)
             tunings.append(t)
+            bots.append(t.strategy)
             current = t.strategy
             bar.update()
+            if mix:
+                pop = population.solve(bots, exploiters, config, mix_games, seed, executor,
+                                       workers)
+                populations.append(pop)
+                current = pop.strategy(f"{name}-mix{k + 1}", "a mixture of the hardening's "
+                                       f"bots, the best against its {len(exploiters)} "
+                                       "exploiters")
+                mixtures.append(current)
     exploits = [max(found, key=lambda ex: ex.validation["tuned"]["share"])
                 for found in searches]
     gains = [_gain(found) for found in searches]
     best = min(range(len(gains)), key=gains.__getitem__)
-    chosen = tunings[best - 1].strategy if best else start
-    deployed = Strategy(name, chosen.family, chosen.base, dict(chosen.params),
-                        f"{start.name} hardened by citadels harden in {len(tunings)} rounds "
-                        f"(round {best} deployed, the least exploited): "
-                        f"{config.ruleset}, {config.players} players, exploiters of family "
-                        f"{', '.join(families)}, extra {', '.join(s.name for s in extra)}, "
-                        f"seed {seed}.")
+    hardened = Hardening(start, config, exploits, tunings, {}, best, searches, mixtures,
+                         populations)
+    chosen = hardened.candidate(best)
+    what = "a mixture" if chosen.mixture else f"round {best}"
+    deployed = replace(chosen, name=name, description=(
+        f"{start.name} hardened by citadels harden in {len(tunings)} rounds"
+        + (", mixing the bots after each" if mixtures else "")
+        + f" ({what} deployed, the least exploited): "
+        f"{config.ruleset}, {config.players} players, exploiters of family "
+        f"{', '.join(families)}, extra {', '.join(s.name for s in extra)}, seed {seed}."))
     settings = {"start": spec, "rounds": rounds, "until": until,
                 "exploit_family": ",".join(families),
                 "extra": [s.name for s in extra], "budget": budget,
                 "exploit_budget": exploit_budget, "seed": seed, "name": name,
-                "validate_games": validate_games}
-    return Hardening(deployed, config, exploits, tunings, settings, best, searches)
+                "validate_games": validate_games, "mix": bool(mix), "mix_games": mix_games}
+    return replace(hardened, strategy=deployed, settings=settings)

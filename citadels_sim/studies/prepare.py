@@ -4,7 +4,10 @@ player count, kept so that every later test of the same game reuses it.
 :func:`prepare` starts from :func:`~citadels_sim.game.strategies.default_for` the
 configuration and hardens it (:func:`.harden.harden`) against exploiters of both families
 (:data:`~.exploit.DEFAULT_FAMILIES`), round after round until the strongest exploiter gains
-at most :data:`UNTIL` win-rate points (at most :data:`ROUNDS` rounds), on deals of its own seed
+at most :data:`UNTIL` win-rate points (at most :data:`ROUNDS` rounds; with 2 players, each
+round's bot mixed with the earlier ones in at most :data:`MIXED_ROUNDS`: the bot prepared is
+a per-game draw among them, ``harden(mix=True)``, :mod:`.population`), on deals of its own
+seed
 (:data:`SEED`, not a test's: a balance test's bot check then searches on other deals).  It
 lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of everything it depends on
 (:func:`settings`): the hardening's searches (resumable tuning runs: an interrupted
@@ -19,13 +22,14 @@ import hashlib
 import json
 import time
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import Strategy, default_for, load_file, to_toml
+from citadels_sim.game.strategies import (FAMILY_PARAMS, Strategy, default_for, get, load_file,
+                                          presets, to_toml)
 from citadels_sim.versions import KERNEL_VERSION
 from .exploit import DEFAULT_FAMILIES
 from .harden import harden
@@ -41,6 +45,16 @@ UNTIL = 2.0
 #: rounds) and took 8 minutes a player count instead of 3
 BUDGET = 1_000_000
 EXPLOIT_BUDGET = 400_000
+#: at these player counts the bots are mixed after each round (``harden(mix=True)``,
+#: :mod:`.population`), in at most MIXED_ROUNDS rounds.  With 2 players no single bot held
+#: (a random four_color set: every round's bot conceded +8 to +43 points, the deployed one
+#: +19.4 to a 700,000-game exploit test), the mixture -0.5 (+1.8 on other deals); with 3 and
+#: 5 players mixing over 6 rounds did worse than 4 plain rounds (+9.1 against +5.9, +10.1
+#: against +4.9) and took up to 15 minutes
+MIX_PLAYERS = (2,)
+MIXED_ROUNDS = 6
+#: deals per exploiter of each round's population matrix
+MIX_GAMES = 12_000
 #: held-out games of every search's validation
 VALIDATE_GAMES = 50_000
 #: the master seed of every preparation's searches
@@ -76,7 +90,9 @@ class Prepared:
         rounds = len(self.rounds) - 1
         return (f"{self.config.players}p: {self.start} hardened for this set in {rounds} "
                 f"round{'s' * (rounds != 1)}; the strongest exploiter's gain per round "
-                f"{curve} win-rate points (round {self.deployed} deployed); {when}")
+                f"{curve} win-rate points (round {self.deployed} deployed"
+                + (f", a mixture of {len(self.strategy.mixture)} bots"
+                   if self.strategy.mixture else "") + f"); {when}")
 
 
 def duration(seconds: float) -> str:
@@ -89,12 +105,35 @@ def hardening() -> dict:
     """The hardening's settings (the same for every game) and the kernel's version."""
     return {"rounds": ROUNDS, "until": UNTIL, "families": list(DEFAULT_FAMILIES),
             "budget": BUDGET, "exploit_budget": EXPLOIT_BUDGET,
-            "validate_games": VALIDATE_GAMES, "seed": SEED, "kernel_version": KERNEL_VERSION}
+            "validate_games": VALIDATE_GAMES, "mix_players": list(MIX_PLAYERS),
+            "mixed_rounds": MIXED_ROUNDS, "mix_games": MIX_GAMES,
+            "seed": SEED, "kernel_version": KERNEL_VERSION}
 
 
 def settings(config: GameConfig) -> dict:
-    """Everything a preparation depends on: the game, the start, :func:`hardening`."""
-    return {"config": config.to_dict(), "start": default_for(config), **hardening()}
+    """Everything a preparation depends on: the game, the start, the parameters a search
+    of its family tunes, :func:`hardening`."""
+    start = default_for(config)
+    return {"config": config.to_dict(), "start": start,
+            "parameters": list(FAMILY_PARAMS[get(start).family]), **hardening()}
+
+
+def bot_name(config: GameConfig) -> str:
+    """The prepared bot's name in its strategy file (beside its components, if a mixture)."""
+    return f"prepared-{config.players}p"
+
+
+def _own_names(strategy: Strategy, tag: str) -> Strategy:
+    """A prepared mixture whose components (each round's bot, ``prepared-Np-roundK``) are
+    renamed ``<tag>-roundK`` after the preparation's directory, so that the bots of two sets
+    never share a name (the shipped start keeps its own)."""
+    if not strategy.mixture:
+        return strategy
+    shipped = presets()
+    return replace(strategy, mixture=tuple(
+        (chance, part if part.name in shipped else
+         replace(part, name=f"{tag}-{part.name.rsplit('-', 1)[-1]}"))
+        for chance, part in strategy.mixture))
 
 
 def directory(config: GameConfig, bots_dir: str | Path) -> Path:
@@ -117,22 +156,26 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
     if summary.is_file() and (where / STRATEGY_FILE).is_file():
         done = json.loads(summary.read_text())
         if done["settings"] == wanted:
-            strategy = next(iter(load_file(where / STRATEGY_FILE).values()))
+            strategy = load_file(where / STRATEGY_FILE)[bot_name(config)]
             return Prepared(strategy, config, wanted["start"], done["rounds"],
                             done["deployed"], done["seconds"], True, where)
     t0 = time.perf_counter()
-    found = harden(wanted["start"], config, ROUNDS, exploit_family=DEFAULT_FAMILIES,
+    mixed = config.players in MIX_PLAYERS
+    found = harden(wanted["start"], config, MIXED_ROUNDS if mixed else ROUNDS,
+                   exploit_family=DEFAULT_FAMILIES,
                    budget=BUDGET, exploit_budget=EXPLOIT_BUDGET, seed=SEED,
-                   name=f"prepared-{config.players}p", runs_dir=where,
-                   validate_games=VALIDATE_GAMES, until=UNTIL, workers=workers,
+                   name=bot_name(config), runs_dir=where,
+                   validate_games=VALIDATE_GAMES, until=UNTIL, mix=mixed, mix_games=MIX_GAMES,
+                   workers=workers,
                    progress=progress, executor=resolve(executor, client))
     seconds = time.perf_counter() - t0
+    strategy = _own_names(found.strategy, where.name)
     rounds = found.rounds().select("round", "exploit_family", "gain_points", "gain_low",
                                    "gain_high").to_dicts()
-    (where / STRATEGY_FILE).write_text(to_toml([found.strategy], f"prepared for "
+    (where / STRATEGY_FILE).write_text(to_toml([strategy], f"prepared for "
                                                f"{' '.join(config.to_args())}"))
     summary.write_text(json.dumps({"settings": wanted, "rounds": rounds,
                                    "deployed": found.deployed, "seconds": round(seconds, 1)},
                                   indent=1))
-    return Prepared(found.strategy, config, wanted["start"], rounds, found.deployed,
+    return Prepared(strategy, config, wanted["start"], rounds, found.deployed,
                     seconds, False, where)

@@ -168,6 +168,9 @@ def check_budget(budget: int, family: str, players: int, what: str, search: str,
 
 # ---- settings and checkpoint ----------------------------------------------------------------
 def _describe(s: Strategy) -> dict:
+    if s.mixture:
+        return {"name": s.name, "family": s.family,
+                "mixture": [{"chance": c, **_describe(p)} for c, p in s.mixture]}
     return {"name": s.name, "family": s.family, "row": s.row().tolist()}
 
 
@@ -483,6 +486,9 @@ def tune(family: str | None = None, config: GameConfig | None = None,
     if start.family != family:
         raise ConfigError(f"start strategy {start.name!r} is of family {start.family!r}, "
                           f"not {family!r}.")
+    if start.mixture:
+        raise ConfigError(f"start strategy {start.name!r} is a mixed strategy; a search "
+                          "starts from a plain one (one of its components).")
     config = config or GameConfig()
     members = _lineup(league) or (start,) + tuple(
         s for s in presets().values() if s.family != "random" and s.name != start.name)

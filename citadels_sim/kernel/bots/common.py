@@ -161,7 +161,7 @@ def card_value(st, tb, s, kind):
         return -5.0 + tb.kinds[K_COST, kind] * 0.1
     v = float(tb.kinds[K_COST, kind])
     if missing_type(st, tb, s, kind):
-        v += tb.params[s, PR_W_NEW_TYPE]
+        v += st.params[s, PR_W_NEW_TYPE]
     short = tb.kinds[K_COST, kind] - st.p[s, P_GOLD] - 2
     if short > 0:
         v -= 0.5 * short

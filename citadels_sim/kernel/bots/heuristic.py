@@ -37,10 +37,10 @@ def character_value(st, tb, s, r, viewer, ld, useful):
     hand as ``viewer`` knows it (his own count, or the hand size of another seat).
     """
     ch = st.g[G_RANK_CHAR + r]
-    v = tb.params[viewer, PR_BASE + r]
-    v += tb.params[viewer, PR_W_INCOME] * income_count(st, tb, s, income_type(ch))
+    v = st.params[viewer, PR_BASE + r]
+    v += st.params[viewer, PR_W_INCOME] * income_count(st, tb, s, income_type(ch))
     lead = max(0, city_size(st, ld) - city_size(st, s)) if ld >= 0 else 0
-    aggr = tb.params[viewer, PR_W_AGGRESSION]
+    aggr = st.params[viewer, PR_W_AGGRESSION]
     if ch == CH_ASSASSIN or ch == CH_THIEF:
         v += aggr * lead
     elif ch == CH_WARLORD:
@@ -59,7 +59,7 @@ def character_value(st, tb, s, r, viewer, ld, useful):
         v += 0.2 * city_size(st, s)
     elif ch == CH_KING:
         v += 0.5 if st.g[G_CROWN] != s else 0.0
-    threat = tb.params[viewer, PR_W_THREAT]
+    threat = st.params[viewer, PR_W_THREAT]
     if threat != 0.0:
         # the Assassin and Thief aim at the characters that pay most; more so when rich
         if not (st.g[G_FACEUP] >> 0) & 1 and ch != CH_ASSASSIN:
@@ -151,7 +151,7 @@ def choose_theater(st, tb, s, mine):
 @inline
 def choose_gather_cards(st, tb, s):
     """True to draw cards, False to take gold (the deck is not empty)."""
-    return useful_cards(st, tb, s) < tb.params[s, PR_CARD_NEED]
+    return useful_cards(st, tb, s) < st.params[s, PR_CARD_NEED]
 
 
 @inline
@@ -195,7 +195,7 @@ def choose_build(st, tb, s):
     or -1 to stop building.
 
     The dearest worth building, PR_W_NEW_TYPE more for a type missing from his city."""
-    return best_build(st, tb, s, tb.params[s, PR_W_NEW_TYPE], math.inf)
+    return best_build(st, tb, s, st.params[s, PR_W_NEW_TYPE], math.inf)
 
 
 @hot
@@ -277,7 +277,7 @@ def choose_laboratory(st, tb, s):
 def choose_smithy(st, tb, s):
     """Pay 2 gold for 3 cards with the Smithy?"""
     return (useful_cards(st, tb, s) <= 1
-            and st.p[s, P_GOLD] - 2 >= tb.params[s, PR_GOLD_RESERVE])
+            and st.p[s, P_GOLD] - 2 >= st.params[s, PR_GOLD_RESERVE])
 
 
 @inline
@@ -357,7 +357,7 @@ def choose_magician(st, tb, s):
         if o != s:
             best, ties, who = offer(st, s, float(st.p[o, P_HAND_N]), o, best, ties, who)
     stuck = dry_deck(st) and useful_cards(st, tb, s) == 0 and best > 0
-    if stuck or best >= st.p[s, P_HAND_N] + tb.params[s, PR_SWAP_MARGIN]:
+    if stuck or best >= st.p[s, P_HAND_N] + st.params[s, PR_SWAP_MARGIN]:
         return 1, who
     if st.p[s, P_HAND_N] > useful_cards(st, tb, s) and st.g[G_DECK_N] > 0:
         return 2, -1
@@ -377,7 +377,7 @@ def choose_destroy(st, tb, s):
     A free destruction, or a paid one on the leader once he is 2 districts from completing
     (keeping his gold reserve unless then)."""
     gold = st.p[s, P_GOLD]
-    reserve = tb.params[s, PR_GOLD_RESERVE]
+    reserve = st.params[s, PR_GOLD_RESERVE]
     ld = leader(st, s)
     urgent = ld >= 0 and city_size(st, ld) >= st.g[G_N_COMPLETE] - 2
     best, ties, pick = NOTHING
@@ -399,13 +399,13 @@ def choose_destroy(st, tb, s):
 @inline
 def choose_income_cards(st, tb, s, n):
     """How many of ``n`` per-district resources seat ``s`` takes as cards (2016 Abbot)."""
-    return min(n, max(0, int(tb.params[s, PR_CARD_NEED]) - useful_cards(st, tb, s)))
+    return min(n, max(0, int(st.params[s, PR_CARD_NEED]) - useful_cards(st, tb, s)))
 
 
 @inline
 def choose_navigator_cards(st, tb, s):
     """Navigator: True for 4 cards, False for 4 gold."""
-    return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < tb.params[s, PR_CARD_NEED]
+    return st.g[G_DECK_N] > 0 and useful_cards(st, tb, s) < st.params[s, PR_CARD_NEED]
 
 
 @inline
@@ -445,7 +445,7 @@ def choose_tribute_card(st, tb, s):
 @inline
 def choose_emperor_card(st, tb, s, target):
     """2016 Emperor ``s``: take a random card (True) rather than 1 gold from ``target``."""
-    return useful_cards(st, tb, s) < tb.params[s, PR_CARD_NEED]
+    return useful_cards(st, tb, s) < st.params[s, PR_CARD_NEED]
 
 
 @inline
@@ -469,7 +469,7 @@ def choose_seize(st, tb, s):
     The dearest district he can pay for keeping his gold reserve, more so from the leader
     or of a missing type."""
     gold = st.p[s, P_GOLD]
-    reserve = tb.params[s, PR_GOLD_RESERVE]
+    reserve = st.params[s, PR_GOLD_RESERVE]
     ld = leader(st, s)
     best, ties, pick = NOTHING
     for o in range(st.g[G_NP]):
@@ -481,7 +481,7 @@ def choose_seize(st, tb, s):
                 continue
             v = float(tb.kinds[K_COST, st.city[o, i]]) + (2.0 if o == ld else 0.0)
             if missing_type(st, tb, s, st.city[o, i]):
-                v += tb.params[s, PR_W_NEW_TYPE]
+                v += st.params[s, PR_W_NEW_TYPE]
             best, ties, pick = offer(st, s, v, slot_option(o, i), best, ties, pick)
     return split_slot(pick)
 
@@ -615,7 +615,7 @@ def choose_beautify(st, tb, s):
         return -1
     ld = leader(st, s)
     late = max(city_size(st, s), city_size(st, ld) if ld >= 0 else 0) >= st.g[G_N_COMPLETE] - 2
-    if not late and st.p[s, P_GOLD] - 1 < tb.params[s, PR_GOLD_RESERVE] + 3:
+    if not late and st.p[s, P_GOLD] - 1 < st.params[s, PR_GOLD_RESERVE] + 3:
         return -1
     best, ties, pick = NOTHING
     for i in range(st.p[s, P_CITY_N]):

@@ -165,7 +165,7 @@ def closeness(st, o):
 def danger(st, tb, viewer, o):
     """What harm to seat ``o`` is worth to ``viewer``, per gold of harm: 1, plus
     PR_R_URGENCY x his closeness to completing."""
-    return 1.0 + tb.params[viewer, PR_R_URGENCY] * closeness(st, o)
+    return 1.0 + st.params[viewer, PR_R_URGENCY] * closeness(st, o)
 
 
 @hot
@@ -176,7 +176,7 @@ def attack_worth(st, tb, o, viewer):
     for q in range(st.g[G_NP]):
         if q != o:
             most = max(most, closeness(st, q))
-    return tb.params[viewer, PR_W_AGGRESSION] * tb.params[viewer, PR_R_URGENCY] * most
+    return st.params[viewer, PR_W_AGGRESSION] * st.params[viewer, PR_R_URGENCY] * most
 
 
 @hot
@@ -200,7 +200,7 @@ def ready_builds(st, tb, o, viewer):
 def power_worth(st, tb, o, ch, viewer, ready):
     """What character ``ch``'s power is worth to its holder ``o`` this round, in gold, as
     ``viewer`` judges it (income and build limits apart: :func:`ref_worth`)."""
-    card = tb.params[viewer, PR_R_CARD]
+    card = st.params[viewer, PR_R_CARD]
     gold = st.p[o, P_GOLD]
     if ch == CH_ASSASSIN:
         return 2.0 * attack_worth(st, tb, o, viewer)
@@ -221,7 +221,7 @@ def power_worth(st, tb, o, ch, viewer, ready):
         if o == viewer and useful_cards(st, tb, o) == 0 and st.p[o, P_HAND_N] > 0:
             gain += 1.0
             if dry_deck(st):  # his one way to a buildable card
-                return card * gain + tb.params[viewer, PR_R_BUILD] + 2.0
+                return card * gain + st.params[viewer, PR_R_BUILD] + 2.0
         return card * gain
     if ch == CH_WIZARD:
         return (card if opponents_most(st, o, P_HAND_N) > 0 else 0.0) + 0.5
@@ -232,7 +232,7 @@ def power_worth(st, tb, o, ch, viewer, ready):
                 n += 1
         return 0.3 * card * n
     if ch == CH_KING or ch == CH_PATRICIAN:
-        return tb.params[viewer, PR_R_CROWN] * (0.3 if st.g[G_CROWN] == o else 1.0)
+        return st.params[viewer, PR_R_CROWN] * (0.3 if st.g[G_CROWN] == o else 1.0)
     if ch == CH_EMPEROR:
         return 1.0
     if ch == CH_BISHOP:
@@ -286,9 +286,9 @@ def ref_worth(st, tb, o, r, viewer, ready):
     one (PR_R_BUILD each, as far as he can pay for them: ``ready`` =
     ``ready_builds(st, tb, o, viewer)``) and its power."""
     ch = st.g[G_RANK_CHAR + r]
-    unit = tb.params[viewer, PR_R_CARD] if income_kind(st, ch) == INCOME_CARDS else 1.0
-    v = tb.params[viewer, PR_W_INCOME] * income_count(st, tb, o, income_type(ch)) * unit
-    v += tb.params[viewer, PR_R_BUILD] * (min(build_limit(ch), ready) - min(1, ready))
+    unit = st.params[viewer, PR_R_CARD] if income_kind(st, ch) == INCOME_CARDS else 1.0
+    v = st.params[viewer, PR_W_INCOME] * income_count(st, tb, o, income_type(ch)) * unit
+    v += st.params[viewer, PR_R_BUILD] * (min(build_limit(ch), ready) - min(1, ready))
     return v + power_worth(st, tb, o, ch, viewer, ready)
 
 
@@ -305,9 +305,9 @@ def exposure(st, tb, s, r, avail, out, v):
         a = g[G_RANK_CHAR]
         p = attacker_odds(st, s, 0, avail, out)
         if a == CH_ASSASSIN:
-            loss += p * (2.0 + v + tb.params[s, PR_R_BUILD])
+            loss += p * (2.0 + v + st.params[s, PR_R_BUILD])
         elif a == CH_WITCH:
-            loss += p * (v + tb.params[s, PR_R_BUILD])
+            loss += p * (v + st.params[s, PR_R_BUILD])
         elif a == CH_MAGISTRATE:
             loss += p * min(gold, 4)
     if r > 1:
@@ -317,7 +317,7 @@ def exposure(st, tb, s, r, avail, out, v):
             loss += p * gold
         elif b == CH_BLACKMAILER:
             loss += p * 0.5 * gold
-    return tb.params[s, PR_W_THREAT] * loss / 3.0
+    return st.params[s, PR_W_THREAT] * loss / 3.0
 
 
 @hot
@@ -327,7 +327,7 @@ def ref_desire(st, tb, s, r, avail, out, ready):
     (PR_CHAR) and for its place in the calling order (PR_BASE), plus its worth now, less
     his exposure to the attackers."""
     w = ref_worth(st, tb, s, r, s, ready)
-    v = tb.params[s, PR_CHAR + st.g[G_RANK_CHAR + r]] + tb.params[s, PR_BASE + r] + w
+    v = st.params[s, PR_CHAR + st.g[G_RANK_CHAR + r]] + st.params[s, PR_BASE + r] + w
     return v - exposure(st, tb, s, r, avail, out, w)
 
 
@@ -337,7 +337,7 @@ def ref_pick(st, tb, s, avail, sign):
     (``sign`` -1, 2 players: the one worth least to him and most, by PR_R_DENY, to the
     opponent who picks next)."""
     best, ties, pick = NOTHING
-    deny = tb.params[s, PR_R_DENY] if sign < 0 else 0.0
+    deny = st.params[s, PR_R_DENY] if sign < 0 else 0.0
     o = 1 - s if st.g[G_NP] == 2 else -1
     out = known_out(st, s)
     ready = ready_builds(st, tb, s, s)
@@ -347,7 +347,7 @@ def ref_pick(st, tb, s, avail, sign):
             continue
         v = sign * ref_desire(st, tb, s, r, avail, out, ready)
         if deny != 0.0 and o >= 0:
-            v += deny * (tb.params[s, PR_CHAR + st.g[G_RANK_CHAR + r]]
+            v += deny * (st.params[s, PR_CHAR + st.g[G_RANK_CHAR + r]]
                          + ref_worth(st, tb, o, r, s, theirs))
         best, ties, pick = offer(st, s, v, r, best, ties, pick)
     return pick
@@ -368,7 +368,7 @@ def harm(st, tb, s, o, r, aim):
     if aim == AIM_WARRANT:
         return 2.0 * min(gold + 2, 4) * cards
     turn = ref_worth(st, tb, o, r, s, ready_builds(st, tb, o, s))
-    turn += tb.params[s, PR_R_BUILD] * cards
+    turn += st.params[s, PR_R_BUILD] * cards
     return turn + (2.0 if aim == AIM_KILL else 0.0)
 
 
@@ -402,7 +402,7 @@ def rank_effect(st, tb, s, r, aim, out):
                     v += scale * effect_on(st, tb, s, o, r, aim)
     if aim == AIM_BEWITCH:
         v += live * (ref_worth(st, tb, s, r, s, ready_builds(st, tb, s, s))
-                     + tb.params[s, PR_R_BUILD])
+                     + st.params[s, PR_R_BUILD])
     return v
 
 
@@ -442,7 +442,7 @@ def ref_destroy(st, tb, s):
             if not destroyable(st, tb, o, i):
                 continue
             c = warlord_cost(st, tb, o, i)
-            if c > gold or (gold - c < tb.params[s, PR_GOLD_RESERVE] and d < 2.0):
+            if c > gold or (gold - c < st.params[s, PR_GOLD_RESERVE] and d < 2.0):
                 continue
             v = (slot_cost(st, tb, o, i) + near) * d * 2.0 / n - c
             # only a gain is taken; a tie at zero still draws, as it always has
@@ -456,7 +456,7 @@ def ref_destroy(st, tb, s):
 def ref_card_need(st, tb, s):
     """Useful cards seat ``s`` wants in hand: PR_R_DRAW_NEED, plus PR_R_DRAW_GOLD per 4
     gold in his stash, but no more than the districts his city still needs."""
-    need = tb.params[s, PR_R_DRAW_NEED] + tb.params[s, PR_R_DRAW_GOLD] * st.p[s, P_GOLD] / 4.0
+    need = st.params[s, PR_R_DRAW_NEED] + st.params[s, PR_R_DRAW_GOLD] * st.p[s, P_GOLD] / 4.0
     return min(need, float(st.g[G_N_COMPLETE] - city_size(st, s)))
 
 
@@ -475,7 +475,7 @@ def ref_bribe(st, tb, s, amount):
     x stash, the flower being likelier (2/3) on the Blackmailer's richest opponent."""
     b = st.g[G_BLACKMAILER]
     p = 0.65 if st.p[s, P_GOLD] >= opponents_most(st, b, P_GOLD) else 0.35
-    return amount <= tb.params[s, PR_R_BRIBE] * p * st.p[s, P_GOLD]
+    return amount <= st.params[s, PR_R_BRIBE] * p * st.p[s, P_GOLD]
 
 
 @hot
@@ -502,7 +502,7 @@ def ref_spy(st, tb, s):
     for o in range(st.g[G_NP]):
         if o != s:
             m = st.p[o, P_HAND_N] / 3.0
-            v = (min(m, st.p[o, P_GOLD]) + m * tb.params[s, PR_R_CARD]) * danger(st, tb, s, o)
+            v = (min(m, st.p[o, P_GOLD]) + m * st.params[s, PR_R_CARD]) * danger(st, tb, s, o)
             best, ties, who = offer(st, s, v, o, best, ties, who)
     return who, likely_type(st, tb)
 
@@ -512,7 +512,7 @@ def ref_bewitch(st, tb, s, allowed, optional):
     """Witch: the rank whose bewitchment does most (:func:`rank_effect`); in classic, where
     she may decline, only when that beats her own turn's build (PR_R_BUILD)."""
     r = ref_target(st, tb, s, allowed, AIM_BEWITCH)
-    if optional and rank_effect(st, tb, s, r, AIM_BEWITCH, known_out(st, s)) < tb.params[
+    if optional and rank_effect(st, tb, s, r, AIM_BEWITCH, known_out(st, s)) < st.params[
             s, PR_R_BUILD]:
         return -1
     return r
@@ -572,7 +572,7 @@ def choose_gather_cards(st, tb, s):
 @inline
 def choose_build(st, tb, s):
     """The heuristic's build, with the completing one timed by the score (PR_R_FINISH)."""
-    return best_build(st, tb, s, tb.params[s, PR_W_NEW_TYPE], tb.params[s, PR_R_FINISH])
+    return best_build(st, tb, s, st.params[s, PR_W_NEW_TYPE], st.params[s, PR_R_FINISH])
 
 
 @inline
