@@ -73,6 +73,10 @@ def test_a_mixture_round_trips_through_a_strategy_file():
      "must be a plain strategy of family reference"),
     ('family = "reference"\nmixture = ["reference", "reference_classic"]\nchances = [1, 0]',
      "chances are positive numbers"),
+    ('family = "reference"\nmixture = ["reference", "reference_classic"]\nchances = [nan, 1]',
+     "the chance of 'reference' is nan; chances are positive numbers"),
+    ('family = "reference"\nmixture = ["reference", "reference_classic"]\n'
+     'chances = [1e308, 1e308]', "add up to more than a number can hold"),
     ('family = "reference"\nmixture = ["reference"]\nchances = [1]', "give 2 to 8 components"),
     ('family = "reference"\nmixture = ["reference", "reference_classic"]\nchances = [1]',
      "one chance per component"),

@@ -243,10 +243,15 @@ def mix(name: str, components: Sequence[Strategy], chances: Sequence[float],
     if len(components) != len(chances):
         raise StrategyError(f"Mixed strategy {name!r}: {len(components)} components and "
                             f"{len(chances)} chances; give one chance per component.")
+    for chance, part in zip(chances, components):
+        if not (math.isfinite(chance) and chance > 0.0):
+            raise StrategyError(f"Mixed strategy {name!r}: the chance of {part.name!r} is "
+                                f"{chance}; chances are positive numbers.")
     total = float(sum(chances))
-    if not total > 0.0:
+    if not math.isfinite(total):
         raise StrategyError(f"Mixed strategy {name!r}: the chances {list(chances)} add up "
-                            "to no positive number.")
+                            "to more than a number can hold; give them in proportion "
+                            "(e.g. 0.5, 0.5).")
     first = components[0] if components else None
     return Strategy(name, first.family if first else "reference",
                     first.base if first else (1.0,) * N_RANK_PARAMS,

@@ -35,7 +35,6 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
 from . import population
-from .population import Population
 from .tune import Tuning, check_budget, checkpointed, tunable_space, tune
 
 #: default games of each round's tuning of the strategy, and of each exploit search
@@ -61,7 +60,7 @@ class Hardening:
     #: with ``mix``: round k's mixture of the bots so far (:mod:`.population`), the one
     #: its exploit searches played, and the population it was solved on
     mixtures: list[Strategy] = field(default_factory=list)
-    populations: list[Population] = field(default_factory=list)
+    populations: list[population.Population] = field(default_factory=list)
 
     def candidate(self, k: int) -> Strategy:
         """Round ``k``'s strategy (the one its exploit searches played): the start, the
