@@ -392,7 +392,8 @@ def test_the_bot_check_runs_the_exploit_test_per_population(tmp_path, monkeypatc
     assert (check["gain_points"], check["gain_low"], check["gain_high"]) == (
         worst["gain"], worst["gain_low"], worst["gain_high"])
     assert sorted(p.name for p in (tmp_path / "o" / "bot-check").iterdir()) == [
-        "2p-balance_builder-heuristic", "2p-balance_builder-reference"]
+        "2p-balance_builder-heuristic", "2p-balance_builder-reference",
+        "2p-balance_builder-self"]
     assert check["gain_points"] > balance.CHECK_GAIN and not check["passed"]  # builder: weak
     again = balance.run(spec, tmp_path / "o", progress=False)
     assert again.checks.equals(result.checks)

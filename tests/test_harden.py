@@ -102,6 +102,22 @@ def test_several_exploit_families_search_one_exploiter_each_per_round(tmp_path):
         harden("reference", GameConfig(players=2), exploit_family="heuristic,heuristic")
 
 
+def test_a_self_search_starts_from_the_round_s_bot(tmp_path):
+    """exploit_family "self": each round's exploit search tunes the bot's own family from
+    the round's bot, and the rounds table names it ``self``."""
+    h = harden("reference", GameConfig(players=2), rounds=1, budget=8_064,
+               exploit_budget=8_000, validate_games=1_000, progress=False,
+               exploit_family="heuristic,self", name="own", runs_dir=tmp_path)
+    assert [[s.plan.family for s in found] for found in h.searches] == [
+        ["heuristic", "reference"]] * 2
+    assert [found[1].plan.start.name for found in h.searches] == ["reference", "own-round1"]
+    assert [found[1].plan.league[0].name for found in h.searches] == [
+        "reference", "own-round1"]
+    assert "own-exploit1-self" in {p.name for p in tmp_path.iterdir()}
+    assert h.rounds()["exploit_family"].to_list() == [
+        "self" if e is found[1] else "heuristic" for e, found in zip(h.exploits, h.searches)]
+
+
 def test_until_stops_once_a_round_s_exploiter_gains_little(tmp_path):
     """until: no round is tuned after one whose strongest exploiter gained at most that
     many win-rate points (here: round 0 already), and the command says so."""

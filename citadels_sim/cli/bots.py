@@ -83,7 +83,8 @@ def add_harden(p: argparse.ArgumentParser) -> None:
                    help="tuning rounds (default 4; 0 only measures the start)")
     p.add_argument("--exploit-family", default="heuristic",
                    help="the family of the exploiters searched, or several "
-                        "comma-separated (heuristic,reference: one of each per round); "
+                        "comma-separated (heuristic,reference: one of each per round), "
+                        "and self: the round's bot's own family searched from the bot; "
                         "default heuristic")
     p.add_argument("--extra", default="builder,heuristic",
                    help="presets in every round's league beside the exploiters "
@@ -127,9 +128,11 @@ def add_exploit(p: argparse.ArgumentParser) -> None:
     p.add_argument("bot", help="the bot tested (a preset or FILE.toml:NAME); its copies fill "
                                "every seat but the exploiter's")
     o.add_game(p)
-    p.add_argument("--families", default="heuristic,reference",
-                   help="comma-separated exploiter families, one search each (default "
-                        "heuristic,reference)")
+    p.add_argument("--families", default=None,
+                   help="comma-separated exploiter families, one search each from the "
+                        "family's preset, and self: the bot's own family searched from the "
+                        "bot (default heuristic,reference,self; without self for a bot with "
+                        "nothing to tune)")
     p.add_argument("--budget", type=int, default=700_000,
                    help="games of each family's search (default 700000)")
     p.add_argument("--validate-games", type=int, default=100_000,

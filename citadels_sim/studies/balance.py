@@ -534,7 +534,8 @@ class BalanceResult:
             out += ["", f"BOT CHECK — {CHECK_TEXT}:", *self.check_table()]
         if self.prepared:
             out += ["", "BOTS PREPARED — the shipped bot made for the set, hardened for it at "
-                    "each player count against tuned exploiters of both families (the "
+                    "each player count against tuned exploiters of both families and from "
+                    "the bot itself (the "
                     "exploit gains found while preparing; the bot check above searches "
                     "again, on other deals):", *[f"  {p.text()}" for p in self.prepared]]
         if self.seconds:
@@ -676,9 +677,9 @@ def _check_budgets(spec: Balance, players: list[int]) -> None:
 def _exploit_gain(spec: Balance, bots: dict[tuple[str, int], Strategy], root: Path,
                   workers: int | None, executor: ChunkExecutor) -> Gain | None:
     """The exploiter's gain against each population's ``bots`` for the bot check (none
-    without a check budget): the exploit test (:func:`.exploit.exploit`, both exploiter
-    families, ``check_budget`` games each, :data:`CHECK_VALIDATE` held-out games), the
-    larger family's gain with its interval; each search a resumable run under
+    without a check budget): the exploit test (:func:`.exploit.exploit`: both exploiter
+    families and the search from the bot itself, ``check_budget`` games each, :data:`CHECK_VALIDATE` held-out games), the
+    largest search's gain with its interval; each search a resumable run under
     ``root/bot-check``."""
     if not spec.check_budget:
         return None

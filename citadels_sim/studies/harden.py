@@ -2,9 +2,9 @@
 exploit it again (a double-oracle loop of :func:`citadels_sim.studies.tune.tune` runs).
 
 Round 0 measures the start: a strategy of each exploiting family (default ``heuristic``;
-``heuristic,reference`` searches both, as the exploit test of
-:func:`citadels_sim.studies.exploit.exploit` does) is tuned against copies of it in every
-other seat, and the largest held-out gain over the fair share 1/N is how much the start
+``heuristic,reference,self`` searches both from their presets and the start's own family
+from the start, as the exploit test of :func:`citadels_sim.studies.exploit.exploit` does)
+is tuned against copies of it in every other seat, and the largest held-out gain over the fair share 1/N is how much the start
 concedes.  Each round then tunes the strategy with
 ``copies=True`` -- its copies in every seat but one, each exploiter found so far (and the
 ``extra`` presets, so that plain opponents stay beaten) alone in the last -- starting from
@@ -35,6 +35,7 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
 from . import population
+from .exploit import SELF, self_start
 from .tune import Tuning, check_budget, checkpointed, tunable_space, tune
 
 #: default games of each round's tuning of the strategy, and of each exploit search
@@ -69,6 +70,11 @@ class Hardening:
             return self.exploits[0].plan.league[0]
         return self.mixtures[k - 1] if self.mixtures else self.tunings[k - 1].strategy
 
+    def search_name(self, k: int) -> str:
+        """The family (or ``self``) of round ``k``'s strongest exploit search."""
+        names = self.settings["exploit_family"].split(",")
+        return next(n for n, ex in zip(names, self.searches[k]) if ex is self.exploits[k])
+
     def rounds(self) -> pl.DataFrame:
         """One row per round: the strategy, its copies' held-out share against the league
         it was tuned on, and the exploit found against it (win share and gain over the
@@ -81,7 +87,7 @@ class Hardening:
                 "round": k,
                 "strategy": self.candidate(k).name,
                 "copies_share": t.validation["tuned"]["share"] if t else None,
-                "exploit_family": ex.plan.family,
+                "exploit_family": self.search_name(k),
                 "exploit_share": v["share"], "exploit_low": v["low"], "exploit_high": v["high"],
                 "gain_points": 100 * (v["share"] - fair),
                 "gain_low": 100 * (v["low"] - fair), "gain_high": 100 * (v["high"] - fair),
@@ -129,8 +135,9 @@ def _check_budgets(start: Strategy, config: GameConfig, rounds: int, families: l
     k x len(families) exploiters found so far and the ``extra`` presets)."""
     tunable_space(start.family, f"start strategy {start.name!r}")
     players = config.players
-    for family in families:
-        tunable_space(family, f"exploit_family {family!r}")
+    for search in families:
+        family = start.family if search == SELF else search
+        tunable_space(family, f"exploit_family {search!r}")
         check_budget(exploit_budget, family, players, "exploit_budget (--exploit-budget)",
                      "an exploit search")
     if rounds:
@@ -156,7 +163,9 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     config : the game (default: 4-player classic base game).
     rounds : tuning rounds (each followed by an exploit search); 0 only measures the start.
     exploit_family : the family (or families, comma-separated or a sequence) whose tuned
-        strategies exploit it; every round searches one exploiter of each.
+        strategies exploit it; every round searches one exploiter of each, from the
+        family's preset; ``self`` searches the round's bot's own family from the bot (a
+        mixture: from its likeliest component).
     extra : presets in every round's league beside the exploiters.
     budget, exploit_budget : games of each round's tuning and of each exploit search.
     seed : master seed of every search: the deals depend on it alone (not on the run's
@@ -215,8 +224,9 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
         found = []
         for family in families:
             running[0] = names[family].format(k=k)
-            ex = tune(family, league=[current], budget=exploit_budget, name=running[0],
-                      **common)
+            own = self_start(current) if family == SELF else None
+            ex = tune(own.family if own else family, league=[current], start=own,
+                      budget=exploit_budget, name=running[0], **common)
             found.append(ex)
             exploiters.append(ex.strategy)
             bar.update()
