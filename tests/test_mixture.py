@@ -165,3 +165,14 @@ def test_a_prepared_mixture_names_its_components_after_its_directory():
     assert [p.name for _, p in named.mixture] == ["reference",
                                                    "classic-4p-custom-0123456789-round1"]
     assert named.mixture[1][1].row().tolist() == KING.row().tolist()
+
+
+def test_mixing_also_weighs_the_exploiters_of_the_bots_own_family(tmp_path):
+    """With mix, an exploiter of the bots' family (a ``self`` search) joins the rows that
+    are mixed, after the tuned bots; one of another family only plays against them."""
+    h = harden("reference", GameConfig(players=2), runs_dir=tmp_path, mix=True,
+               exploit_family="heuristic,self", **{**SMALL, "rounds": 1, "exploit_budget": 8_000})
+    (pop,) = h.populations
+    own = [x.name for x in pop.exploiters if x.family == "reference"]
+    assert own and [b.name for b in pop.bots] == ["reference", h.tunings[0].strategy.name, *own]
+    assert pop.matrix.shape == (2 + len(own), len(pop.exploiters))

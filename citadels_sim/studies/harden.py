@@ -246,8 +246,9 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
             bots.append(t.strategy)
             current = t.strategy
             bar.update()
-            if mix:
-                pop = population.solve(bots, exploiters, config, mix_games, seed, executor,
+            if mix:  # exploiters of the bots' own family may be mixed in as well
+                rows = bots + [x for x in exploiters if x.family == start.family]
+                pop = population.solve(rows, exploiters, config, mix_games, seed, executor,
                                        workers)
                 populations.append(pop)
                 current = pop.strategy(f"{name}-mix{k + 1}", "a mixture of the hardening's "
