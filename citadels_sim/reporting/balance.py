@@ -149,7 +149,8 @@ def _prepared(rep: Report, result: BalanceResult) -> None:
     rep.heading("Bots prepared for the set")
     rep.text("The `prepared` population: at each player count the shipped bot made for the "
              "set, hardened for the set and that player count against tuned exploiters of "
-             "both families and from the bot itself (the gains below were found while preparing; the bot check "
+             "both families and from the bot itself (the gains below were found while "
+             "preparing; the bot check "
              "searches again, on other deals). Prepared bots are kept and reused by every "
              f"later test of the same game. Time: {result.time_text()}.")
     rows = pl.DataFrame([{"players": p.config.players, "start": p.start, **r,

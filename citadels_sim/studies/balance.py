@@ -678,8 +678,9 @@ def _exploit_gain(spec: Balance, bots: dict[tuple[str, int], Strategy], root: Pa
                   workers: int | None, executor: ChunkExecutor) -> Gain | None:
     """The exploiter's gain against each population's ``bots`` for the bot check (none
     without a check budget): the exploit test (:func:`.exploit.exploit`: both exploiter
-    families and the search from the bot itself, ``check_budget`` games each, :data:`CHECK_VALIDATE` held-out games), the
-    largest search's gain with its interval; each search a resumable run under
+    families and the search from the bot itself, ``check_budget`` games each,
+    :data:`CHECK_VALIDATE` held-out games), the largest search's gain with its interval;
+    each search a resumable run under
     ``root/bot-check``."""
     if not spec.check_budget:
         return None

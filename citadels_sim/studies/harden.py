@@ -4,8 +4,8 @@ exploit it again (a double-oracle loop of :func:`citadels_sim.studies.tune.tune`
 Round 0 measures the start: a strategy of each exploiting family (default ``heuristic``;
 ``heuristic,reference,self`` searches both from their presets and the start's own family
 from the start, as the exploit test of :func:`citadels_sim.studies.exploit.exploit` does)
-is tuned against copies of it in every other seat, and the largest held-out gain over the fair share 1/N is how much the start
-concedes.  Each round then tunes the strategy with
+is tuned against copies of it in every other seat, and the largest held-out gain over the
+fair share 1/N is how much the start concedes.  Each round then tunes the strategy with
 ``copies=True`` -- its copies in every seat but one, each exploiter found so far (and the
 ``extra`` presets, so that plain opponents stay beaten) alone in the last -- starting from
 the previous round's strategy, and exploits the result again with fresh searches.  The
@@ -35,7 +35,7 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
 from . import population
-from .exploit import SELF, self_start
+from .exploit import SELF, searched_family, self_start
 from .tune import Tuning, check_budget, checkpointed, tunable_space, tune
 
 #: default games of each round's tuning of the strategy, and of each exploit search
@@ -136,7 +136,7 @@ def _check_budgets(start: Strategy, config: GameConfig, rounds: int, families: l
     tunable_space(start.family, f"start strategy {start.name!r}")
     players = config.players
     for search in families:
-        family = start.family if search == SELF else search
+        family = searched_family(start, search)
         tunable_space(family, f"exploit_family {search!r}")
         check_budget(exploit_budget, family, players, "exploit_budget (--exploit-budget)",
                      "an exploit search")
@@ -183,8 +183,7 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     """
     spec = start if isinstance(start, str) else start.name  # as given, for the command
     start = get(start)
-    if start.mixture:  # a search starts from a plain strategy: the likeliest component
-        start = max(start.mixture, key=lambda part: part[0])[1]
+    start = self_start(start)  # a search starts from a plain strategy
     config = config or GameConfig()
     if not isinstance(rounds, int) or rounds < 0:
         raise ConfigError(f"rounds must be a whole number of at least 0, got {rounds!r}.")
@@ -224,8 +223,8 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
         found = []
         for family in families:
             running[0] = names[family].format(k=k)
-            own = self_start(current) if family == SELF else None
-            ex = tune(own.family if own else family, league=[current], start=own,
+            ex = tune(searched_family(current, family), league=[current],
+                      start=self_start(current) if family == SELF else None,
                       budget=exploit_budget, name=running[0], **common)
             found.append(ex)
             exploiters.append(ex.strategy)
