@@ -35,7 +35,7 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
 from . import population
-from .exploit import SELF, searched_family, self_start
+from .exploit import SELF, check_search, searched_family, self_start
 from .tune import Tuning, check_budget, checkpointed, tunable_space, tune
 
 #: default games of each round's tuning of the strategy, and of each exploit search
@@ -136,8 +136,8 @@ def _check_budgets(start: Strategy, config: GameConfig, rounds: int, families: l
     tunable_space(start.family, f"start strategy {start.name!r}")
     players = config.players
     for search in families:
+        check_search(start, search, "--exploit-family")
         family = searched_family(start, search)
-        tunable_space(family, f"exploit_family {search!r}")
         check_budget(exploit_budget, family, players, "exploit_budget (--exploit-budget)",
                      "an exploit search")
     if rounds:
