@@ -1,11 +1,14 @@
 """studies.prepare and `citadels prepare`: the bot a balance test judges a game under,
 hardened for it and kept (small preparations in tests: conftest.small_preparations)."""
 
+from dataclasses import replace
+
 import numpy as np
 
 from citadels_sim import GameConfig
 from citadels_sim.cli import main
-from citadels_sim.game.strategies import get, load_file
+from citadels_sim.game.strategies import PARAMS, get, load_file, mix, outside_from
+from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.studies import prepare
 
 DARK = ("Witch", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect", "Diplomat")
@@ -32,9 +35,28 @@ def test_citadels_prepare_hardens_once_then_reads_back(tmp_path, capsys):
     assert where == prepare.directory(GameConfig(players=3), tmp_path)
     (name, bot), = load_file(where / prepare.STRATEGY_FILE).items()
     assert get(f"{where / prepare.STRATEGY_FILE}:{name}").family == "reference"
-    assert not np.array_equal(bot.row(), get("reference_classic").row())
+    start = get("reference_classic")
+    assert not np.array_equal(bot.row(), start.row())
+    # the desires of characters outside the set are never read in its games: the search
+    # let them drift; the prepared bot has the start's, for the base set it also plays
+    outside = [PARAMS[f"want_{k}"].index for k in CHARACTER_KEYS
+               if k not in {CHARACTER_KEYS[c] for c in GameConfig(players=3).character_ids}]
+    assert len(outside) > 10 and np.array_equal(bot.row()[outside], start.row()[outside])
     assert main(args) == 0
     assert f"reused from {where}" in capsys.readouterr().out
+
+
+def test_a_mixture_gets_the_start_s_desires_outside_the_set_in_every_component():
+    start = get("reference")
+    parts = [replace(start, name=f"p{i}", params={**start.params, "want_king": 5.0 + i,
+                                                  "want_witch": -2.0 - i})
+             for i in range(2)]
+    back = outside_from(mix("m", parts, [0.6, 0.4]), start, ["witch"])
+    king, witch = (PARAMS[k].index for k in ("want_king", "want_witch"))
+    for _, part in back.mixture:
+        assert part.row()[king] == start.row()[king]
+    assert [part.row()[witch] for _, part in back.mixture] == [-2.0, -3.0]
+    assert [c for c, _ in back.mixture] == [0.6, 0.4]
 
 
 def test_an_empty_bots_dir_is_refused_in_one_line(tmp_path, capsys, monkeypatch):

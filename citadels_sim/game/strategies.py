@@ -259,6 +259,24 @@ def mix(name: str, components: Sequence[Strategy], chances: Sequence[float],
                     mixture=tuple((float(c) / total, p) for c, p in zip(chances, components)))
 
 
+def outside_from(strategy: Strategy, start: Strategy, keys: Iterable[str]) -> Strategy:
+    """``strategy`` with its desires of characters outside the set (``keys``: the set's
+    character keys) set back to ``start``'s (a mixture: in each component).  Its games never
+    read them, so a search lets them drift at random; another set the bot plays (a balance
+    test's base set) then reads the start's."""
+    inside = {f"want_{key}" for key in keys}
+
+    def back(s: Strategy) -> Strategy:
+        params = {k: v for k, v in s.params.items() if k in inside or k not in DESIRES}
+        params |= {k: v for k, v in start.params.items() if k in DESIRES and k not in inside}
+        return replace(s, params=params)
+
+    if strategy.mixture:
+        return replace(back(strategy), mixture=tuple((c, back(part))
+                                                     for c, part in strategy.mixture))
+    return back(strategy)
+
+
 def _reads_text(reads: tuple[str, ...]) -> str:
     """The parameters of ``reads`` in words (the desires as one pattern)."""
     if not reads:

@@ -29,7 +29,8 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import (FAMILY_PARAMS, Strategy, default_for, get, load_file,
-                                          presets, to_toml)
+                                          outside_from, presets, to_toml)
+from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.versions import KERNEL_VERSION
 from .exploit import DEFAULT_FAMILIES, DEFAULT_SEARCHES
 from .harden import harden
@@ -111,6 +112,7 @@ def hardening() -> dict:
             "validate_games": VALIDATE_GAMES, "mix_players": list(MIX_PLAYERS),
             "mixed_rounds": MIXED_ROUNDS, "mix_games": MIX_GAMES,
             "mix_families": list(DEFAULT_SEARCHES), "mix_rows": "bots and own-family exploiters",
+            "outside_the_set": "the start's desires",
             "seed": SEED, "kernel_version": KERNEL_VERSION}
 
 
@@ -174,7 +176,8 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
                    workers=workers,
                    progress=progress, executor=resolve(executor, client))
     seconds = time.perf_counter() - t0
-    strategy = _own_names(found.strategy, where.name)
+    strategy = outside_from(_own_names(found.strategy, where.name), get(wanted["start"]),
+                            (CHARACTER_KEYS[c] for c in config.character_ids))
     rounds = found.rounds().select("round", "exploit_family", "gain_points", "gain_low",
                                    "gain_high").to_dicts()
     (where / STRATEGY_FILE).write_text(to_toml([strategy], f"prepared for "
