@@ -260,15 +260,23 @@ def mix(name: str, components: Sequence[Strategy], chances: Sequence[float],
 
 
 def outside_from(strategy: Strategy, start: Strategy, keys: Iterable[str]) -> Strategy:
-    """``strategy`` with its desires of characters outside the set (``keys``: the set's
-    character keys) set back to ``start``'s (a mixture: in each component).  Its games never
-    read them, so a search lets them drift at random; another set the bot plays (a balance
-    test's base set) then reads the start's."""
-    inside = {f"want_{key}" for key in keys}
+    """``strategy`` wanting each character outside the set (``keys``: the set's character
+    keys) as much as ``start`` does (a mixture: in each component).  A character's desire is
+    its own (``want_<key>``) plus its rank's (``base<r>``, tuned for the set's character of
+    that rank); its own is never read in the set's games, so a search lets it drift at
+    random, and another set the bot plays (a balance test's base set) would read that."""
+    inside = set(keys)
+    ranks = {layout.CHARACTER_KEYS[c.id]: c.rank for ruleset in ("classic", "2016")
+             for c in cards.characters(ruleset)}
 
     def back(s: Strategy) -> Strategy:
-        params = {k: v for k, v in s.params.items() if k in inside or k not in DESIRES}
-        params |= {k: v for k, v in start.params.items() if k in DESIRES and k not in inside}
+        params = {k: v for k, v in s.params.items() if k not in DESIRES or k[5:] in inside}
+        for key, rank in ranks.items():
+            if key not in inside:
+                name = f"want_{key}"
+                want = (start.params.get(name, PARAMS[name].default) + start.base[rank - 1]
+                        - s.base[rank - 1])
+                params[name] = round(float(np.clip(want, *PARAMS[name].allowed)), 4)
         return replace(s, params=params)
 
     if strategy.mixture:

@@ -112,7 +112,7 @@ def hardening() -> dict:
             "validate_games": VALIDATE_GAMES, "mix_players": list(MIX_PLAYERS),
             "mixed_rounds": MIXED_ROUNDS, "mix_games": MIX_GAMES,
             "mix_families": list(DEFAULT_SEARCHES), "mix_rows": "bots and own-family exploiters",
-            "outside_the_set": "the start's desires",
+            "outside_the_set": "the start's desire for each character",
             "seed": SEED, "kernel_version": KERNEL_VERSION}
 
 
