@@ -1,10 +1,14 @@
 """Configuration: the 2016 named sets and their printed replacements (docs/rules.md §1.4,
 §4.5)."""
 
+import argparse
+
 import pytest
 
+from citadels_sim.cli import options
 from citadels_sim.game import cards
 from citadels_sim.game.config import ConfigError, GameConfig, named_set_characters
+from citadels_sim.game.sampling import random_configs
 from citadels_sim.kernel import layout as L
 
 
@@ -86,3 +90,14 @@ def test_diplomat_needs_the_graveyard_removed():
     with pytest.raises(ConfigError, match="Diplomat"):
         GameConfig(characters=diplomat, districts=["Park", "Poor House", "Map Room", "Factory"],
                    removed=["Keep"])
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_options_written_for_a_game_give_it_back(players):
+    """``to_args`` (the commands that reports and the exploit test print) gives the same game
+    through the command line: in classic ``--districts`` names only the bonus purples."""
+    parser = argparse.ArgumentParser()
+    options.add_game(parser)
+    for config in random_configs(players, 6, players=players):
+        again = options.config(parser.parse_args(config.to_args()))
+        assert again.to_dict() == config.to_dict()

@@ -325,12 +325,12 @@ class GameConfig:
         """The ``citadels`` game options that give this configuration (``--ruleset``,
         ``--players``, and the others where they differ from the defaults)."""
         args = ["--ruleset", self.ruleset, "--players", str(self.players)]
-        d = self.to_dict()
-        for option, value in (("--characters", self.characters),
-                              ("--districts", self.districts)):
-            if value is not None:
-                key = option[2:]
-                args += [option, value if isinstance(value, str) else ",".join(d[key])]
+        if self.characters is not None:
+            args += ["--characters", self.characters if isinstance(self.characters, str)
+                     else ",".join(self.to_dict()["characters"])]
+        if self.districts is not None:  # as given: classic names only the bonus purples
+            args += ["--districts", self.districts if isinstance(self.districts, str)
+                     else ",".join(self.districts)]
         if self.removed:
             args += ["--removed", ",".join(self.removed)]
         if self.quick:
