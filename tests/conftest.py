@@ -33,6 +33,7 @@ def small_preparations(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         for name, value in (("ROUNDS", 1), ("MIXED_ROUNDS", 1), ("UNTIL", None),
                             ("BUDGET", 8_192), ("EXPLOIT_BUDGET", 8_192),
+                            ("CONFIRM_BUDGET", 8_192),
                             ("VALIDATE_GAMES", 1_000), ("MIX_GAMES", 500),
                             ("BOTS_DIR", tmp_path_factory.mktemp("bots"))):
             mp.setattr(prepare, name, value)

@@ -8,9 +8,10 @@ import numpy as np
 from citadels_sim import GameConfig
 from citadels_sim.cli import main
 from citadels_sim.game import cards
-from citadels_sim.game.strategies import PARAMS, get, load_file, mix, outside_from
+from citadels_sim.game.strategies import PARAMS, default_for, get, load_file, mix, outside_from
 from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.studies import prepare
+from citadels_sim.studies.exploit import exploit
 
 DARK = ("Witch", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect", "Diplomat")
 
@@ -26,7 +27,8 @@ def test_a_preparation_depends_on_the_game_and_starts_from_its_set_s_bot():
     assert prepare.directory(named, "b").name.startswith("2016-4p-cunning_agents-")
 
 
-def test_citadels_prepare_hardens_once_then_reads_back(tmp_path, capsys):
+def test_citadels_prepare_hardens_once_then_reads_back(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(prepare, "CONFIRMED", 1)  # round 1 deployed (no exploit test)
     args = ["prepare", "--players", "3", "--bots-dir", str(tmp_path), "--no-progress"]
     assert main(args) == 0
     out = capsys.readouterr().out
@@ -51,6 +53,37 @@ def test_citadels_prepare_hardens_once_then_reads_back(tmp_path, capsys):
                    - start.row()[want] - start.base[c.rank - 1]) < 1e-3, c.name
     assert main(args) == 0
     assert f"reused from {where}" in capsys.readouterr().out
+
+
+def test_the_least_exploited_rounds_get_the_exploit_test_and_its_best_is_deployed(
+        tmp_path, monkeypatch):
+    config, tested = GameConfig(players=3), []
+
+    def recorded(bot, *args, **kwargs):
+        found = exploit(bot, *args, **kwargs)
+        tested.append((bot, kwargs))
+        return found
+
+    monkeypatch.setattr(prepare, "exploit", recorded)
+    p = prepare.prepare(config, tmp_path, progress=False)
+    gains = [r["gain_points"] for r in p.rounds]
+    order = sorted(range(2), key=gains.__getitem__)  # both rounds are candidates (CONFIRMED 3)
+    assert len(gains) == 2 and [r["round"] for r in p.confirmed] == order[:len(tested)]
+    # the other is tested unless its searches gained more than the first's test found
+    assert (len(tested) == 2) == (gains[order[1]] <= p.confirmed[0]["gain_points"])
+    assert p.deployed == min(p.confirmed, key=lambda r: r["gain_points"])["round"]
+    assert f"round {p.deployed} deployed" in p.text() and "the exploit test of" in p.text()
+    assert (order[0] == 0) == (tested[0][0].name == "reference_classic")
+    # each reading is the exploit test's on the confirming deals, as a user would run it
+    bot, kwargs = tested[0]
+    assert kwargs["seed"] == prepare.CONFIRM_SEED and kwargs["budget"] == prepare.CONFIRM_BUDGET
+    again = exploit(bot, config, budget=prepare.CONFIRM_BUDGET,
+                    validate_games=prepare.VALIDATE_GAMES, seed=prepare.CONFIRM_SEED,
+                    runs_dir=tmp_path / "again", progress=False)
+    assert again.largest_gain == p.confirmed[0]["gain_points"]
+    played = np.array_equal(p.strategy.row(), get("reference_classic").row())
+    assert played == (p.deployed == 0)
+    assert prepare.prepare(config, tmp_path, progress=False).confirmed == p.confirmed
 
 
 def test_a_mixture_gets_the_start_s_desires_outside_the_set_in_every_component():

@@ -12,6 +12,7 @@ import polars as pl
 from citadels_sim.game.strategies import presets
 from citadels_sim.studies.balance import (BOT_LIMITED, CHECK_TEXT, PREPARED, STRATEGIES_FILE,
                                           UNIT, WIN_RATE, BalanceResult)
+from citadels_sim.studies.prepare import Prepared
 from . import experiment, figures
 from .document import Report, with_ci
 
@@ -150,16 +151,27 @@ def _prepared(rep: Report, result: BalanceResult) -> None:
     rep.text("The `prepared` population: at each player count the shipped bot made for the "
              "set, hardened for the set and that player count against tuned exploiters of "
              "both families and from the bot itself (the gains below were found while "
-             "preparing; the bot check "
+             "preparing; the least exploited rounds were given the exploit test, and the one "
+             "it found least exploited was deployed; the bot check "
              "searches again, on other deals). Prepared bots are kept and reused by every "
              f"later test of the same game. Time: {result.time_text()}.")
     rows = pl.DataFrame([{"players": p.config.players, "start": p.start, **r,
+                          **_tested(p, r["round"]),
                           "deployed": "deployed" if r["round"] == p.deployed else ""}
                          for p in result.prepared for r in p.rounds])
     rep.tables["prepared"] = rows
     shown = rows.rename({"gain_points": "gain", "exploit_family": "strongest exploiter's family"})
     rep.table(with_ci(shown, "gain", digits=1)
               .rename({"gain": "exploiter's gain over fair (win-rate points)"}))
+
+
+def _tested(p: Prepared, k: int) -> dict:
+    """Round ``k``'s exploit test before deploying (:func:`.prepare.confirm`), in a row of
+    the prepared bots' table: the gain with its interval, or blank for a round not tested."""
+    r = next((r for r in p.confirmed if r["round"] == k), None)
+    return {"exploit test before deploying (win-rate points)":
+            f"{r['gain_points']:+.1f} [{r['gain_low']:+.1f}, {r['gain_high']:+.1f}] "
+            f"({r['exploit_family']})" if r else ""}
 
 
 def _detail_block(block: tuple) -> tuple:

@@ -55,7 +55,7 @@ class Hardening:
     exploits: list[Tuning]   # exploits[k]: the strongest exploit of round k's strategy
     tunings: list[Tuning]    # tunings[k - 1]: round k's strategy
     settings: dict           # harden()'s arguments (start, rounds, budgets, ...) by name
-    deployed: int            # the round whose strategy is deployed (least exploited)
+    deployed: int            # the round whose strategy is deployed (:meth:`deploy`)
     #: every exploit search of round k, one per exploiting family (exploits[k] among them)
     searches: list[list[Tuning]] = field(default_factory=list)
     #: with ``mix``: round k's mixture of the bots so far (:mod:`.population`), the one
@@ -69,6 +69,19 @@ class Hardening:
         if k == 0:
             return self.exploits[0].plan.league[0]
         return self.mixtures[k - 1] if self.mixtures else self.tunings[k - 1].strategy
+
+    def deploy(self, k: int, why: str = "the least exploited") -> Hardening:
+        """This hardening with round ``k``'s strategy deployed (``why``: the reason, in the
+        strategy's description), named ``settings["name"]``."""
+        chosen, s = self.candidate(k), self.settings
+        what = "a mixture" if chosen.mixture else f"round {k}"
+        strategy = replace(chosen, name=s["name"], description=(
+            f"{self.candidate(0).name} hardened by citadels harden in {len(self.tunings)} rounds"
+            + (", mixing the bots after each" if self.mixtures else "")
+            + f" ({what} deployed, {why}): {self.config.ruleset}, {self.config.players} "
+            f"players, exploiters of family {s['exploit_family'].replace(',', ', ')}, extra "
+            f"{', '.join(s['extra'])}, seed {s['seed']}."))
+        return replace(self, strategy=strategy, deployed=k)
 
     def search_name(self, k: int) -> str:
         """The family (or ``self``) of round ``k``'s strongest exploit search."""
@@ -258,19 +271,10 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                 for found in searches]
     gains = [_gain(found) for found in searches]
     best = min(range(len(gains)), key=gains.__getitem__)
-    hardened = Hardening(start, config, exploits, tunings, {}, best, searches, mixtures,
-                         populations)
-    chosen = hardened.candidate(best)
-    what = "a mixture" if chosen.mixture else f"round {best}"
-    deployed = replace(chosen, name=name, description=(
-        f"{start.name} hardened by citadels harden in {len(tunings)} rounds"
-        + (", mixing the bots after each" if mixtures else "")
-        + f" ({what} deployed, the least exploited): "
-        f"{config.ruleset}, {config.players} players, exploiters of family "
-        f"{', '.join(families)}, extra {', '.join(s.name for s in extra)}, seed {seed}."))
     settings = {"start": spec, "rounds": rounds, "until": until,
                 "exploit_family": ",".join(families),
                 "extra": [s.name for s in extra], "budget": budget,
                 "exploit_budget": exploit_budget, "seed": seed, "name": name,
                 "validate_games": validate_games, "mix": bool(mix), "mix_games": mix_games}
-    return replace(hardened, strategy=deployed, settings=settings)
+    return Hardening(start, config, exploits, tunings, settings, best, searches, mixtures,
+                     populations).deploy(best)

@@ -8,8 +8,11 @@ at most :data:`UNTIL` win-rate points (at most :data:`ROUNDS` rounds; with 2 pla
 round's bot mixed with the earlier ones in at most :data:`MIXED_ROUNDS`: the bot prepared is
 a per-game draw among them, ``harden(mix=True)``, :mod:`.population`), on deals of its own
 seed
-(:data:`SEED`, not a test's: a balance test's bot check then searches on other deals).  It
-lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of everything it depends on
+(:data:`SEED`, not a test's: a balance test's bot check then searches on other deals).  The
+:data:`CONFIRMED` rounds whose searches gained least then get the exploit test
+(:func:`.exploit.exploit`, on deals of :data:`CONFIRM_SEED`) and the one it finds least
+exploited is deployed (a round whose searches already gained more than one tested is
+passed over).  It lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of everything it depends on
 (:func:`settings`): the hardening's searches (resumable tuning runs: an interrupted
 preparation resumes) and, once done, ``prepared.toml`` (the strategy) and ``prepared.json``
 (the settings, each round's exploit gain and the time it took).  A later call with the same
@@ -32,8 +35,8 @@ from citadels_sim.game.strategies import (FAMILY_PARAMS, Strategy, default_for, 
                                           outside_from, presets, to_toml)
 from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.versions import KERNEL_VERSION
-from .exploit import DEFAULT_FAMILIES, DEFAULT_SEARCHES
-from .harden import harden
+from .exploit import DEFAULT_FAMILIES, DEFAULT_SEARCHES, exploit
+from .harden import Hardening, harden
 from .tune import config_tag
 
 #: most hardening rounds of a preparation; it stops sooner once a round's strongest
@@ -59,10 +62,20 @@ MIX_PLAYERS = (2,)
 MIXED_ROUNDS = 6
 #: deals per exploiter of each round's population matrix
 MIX_GAMES = 12_000
+#: before one is deployed, the CONFIRMED rounds whose searches gained least are each given
+#: the exploit test (:func:`.exploit.exploit`, its searches, CONFIRM_BUDGET games each) on
+#: deals of CONFIRM_SEED, and the one it finds least exploited is deployed.  A round's
+#: 400,000-game searches read its gain to within a few points at best: on a random
+#: 3-player set they ranked round 6 first (+4.3), which conceded +16.5 to the exploit test;
+#: the test ranked the 8 rounds alike on two seeds (the best, round 3: +6.6 and +5.9).  A
+#: round whose searches gained more than a round already tested is not tested
+CONFIRMED = 3
+CONFIRM_BUDGET = 700_000
 #: held-out games of every search's validation
 VALIDATE_GAMES = 50_000
-#: the master seed of every preparation's searches
+#: the master seeds of every preparation's searches and of its confirming tests
 SEED = derive_seed(0, "prepare")
+CONFIRM_SEED = derive_seed(0, "prepare-confirm")
 #: the files of a finished preparation
 STRATEGY_FILE, SUMMARY_FILE = "prepared.toml", "prepared.json"
 #: where preparations are kept by default (every balance test of a game shares them)
@@ -83,6 +96,9 @@ class Prepared:
     seconds: float
     reused: bool
     directory: Path
+    #: the rounds given the exploit test before deploying, each with its strongest
+    #: exploiter's gain (the keys of ``rounds``); empty when there was one round to deploy
+    confirmed: list[dict]
 
     def text(self) -> str:
         """One line: what was hardened, its curve, and the time it took (or that it was
@@ -92,9 +108,13 @@ class Prepared:
         when = (f"prepared earlier in {took}, reused from {self.directory}" if self.reused
                 else f"prepared in {took}")
         rounds = len(self.rounds) - 1
+        tested = ", ".join(f"round {r['round']} {r['gain_points']:+.1f}"
+                           for r in self.confirmed)
         return (f"{self.config.players}p: {self.start} hardened for this set in {rounds} "
                 f"round{'s' * (rounds != 1)}; the strongest exploiter's gain per round "
-                f"{curve} win-rate points (round {self.deployed} deployed"
+                f"{curve} win-rate points"
+                + (f"; the exploit test of the least exploited: {tested}" if tested else "")
+                + f" (round {self.deployed} deployed"
                 + (f", a mixture of {len(self.strategy.mixture)} bots"
                    if self.strategy.mixture else "") + f"); {when}")
 
@@ -112,6 +132,8 @@ def hardening() -> dict:
             "validate_games": VALIDATE_GAMES, "mix_players": list(MIX_PLAYERS),
             "mixed_rounds": MIXED_ROUNDS, "mix_games": MIX_GAMES,
             "mix_families": list(DEFAULT_SEARCHES), "mix_rows": "bots and own-family exploiters",
+            "confirmed": CONFIRMED, "confirm_budget": CONFIRM_BUDGET,
+            "confirm_seed": CONFIRM_SEED,
             "outside_the_set": "the start's desire for each character",
             "seed": SEED, "kernel_version": KERNEL_VERSION}
 
@@ -165,7 +187,7 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
         if done["settings"] == wanted:
             strategy = load_file(where / STRATEGY_FILE)[bot_name(config)]
             return Prepared(strategy, config, wanted["start"], done["rounds"],
-                            done["deployed"], done["seconds"], True, where)
+                            done["deployed"], done["seconds"], True, where, done["confirmed"])
     t0 = time.perf_counter()
     mixed = config.players in MIX_PLAYERS
     found = harden(wanted["start"], config, MIXED_ROUNDS if mixed else ROUNDS,
@@ -175,6 +197,10 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
                    validate_games=VALIDATE_GAMES, until=UNTIL, mix=mixed, mix_games=MIX_GAMES,
                    workers=workers,
                    progress=progress, executor=resolve(executor, client))
+    confirmed = confirm(found, where, workers, progress, resolve(executor, client))
+    if confirmed:
+        found = found.deploy(min(confirmed, key=lambda r: r["gain_points"])["round"],
+                             "the least exploited in the exploit test")
     seconds = time.perf_counter() - t0
     strategy = outside_from(_own_names(found.strategy, where.name), get(wanted["start"]),
                             (CHARACTER_KEYS[c] for c in config.character_ids))
@@ -183,7 +209,31 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
     (where / STRATEGY_FILE).write_text(to_toml([strategy], f"prepared for "
                                                f"{' '.join(config.to_args())}"))
     summary.write_text(json.dumps({"settings": wanted, "rounds": rounds,
-                                   "deployed": found.deployed, "seconds": round(seconds, 1)},
-                                  indent=1))
+                                   "confirmed": confirmed, "deployed": found.deployed,
+                                   "seconds": round(seconds, 1)}, indent=1))
     return Prepared(strategy, config, wanted["start"], rounds, found.deployed,
-                    seconds, False, where)
+                    seconds, False, where, confirmed)
+
+
+def confirm(found: Hardening, where: Path, workers: int | None, progress: bool,
+            executor: ChunkExecutor) -> list[dict]:
+    """The exploit test (on deals of :data:`CONFIRM_SEED`, runs kept in ``where``) of the
+    :data:`CONFIRMED` rounds of ``found`` whose searches gained least, in that order: per
+    round its strongest exploiter's family and held-out gain (win-rate points, 95% interval).
+    A round whose searches already gained more than a round tested before it is passed over
+    (the test would find at least that much); none is tested when there is one round."""
+    gains = found.rounds()["gain_points"].to_list()
+    chosen = sorted(range(len(gains)), key=gains.__getitem__)[:CONFIRMED]
+    rows: list[dict] = []
+    for k in chosen if len(chosen) > 1 else ():
+        if rows and gains[k] > min(r["gain_points"] for r in rows):
+            continue
+        frame = exploit(found.candidate(k), found.config, budget=CONFIRM_BUDGET,
+                        validate_games=VALIDATE_GAMES, seed=CONFIRM_SEED,
+                        name=f"confirm-round{k}", runs_dir=where, workers=workers,
+                        progress=progress, executor=executor).frame()
+        worst = frame.row(int(frame["gain"].arg_max()), named=True)
+        rows.append({"round": k, "exploit_family": worst["family"],
+                     "gain_points": worst["gain"], "gain_low": worst["gain_low"],
+                     "gain_high": worst["gain_high"]})
+    return rows
