@@ -148,11 +148,12 @@ def _bot_check(rep: Report, result: BalanceResult) -> None:
 def _prepared(rep: Report, result: BalanceResult) -> None:
     """The prepared bots: per player count the hardening's curve, and the time split."""
     rep.heading("Bots prepared for the set")
-    rep.text("The `prepared` population: at each player count the shipped bot made for the "
-             "set, hardened for the set and that player count against tuned exploiters of "
+    starts = ", ".join(sorted({f"`{p.start}`" for p in result.prepared}))
+    rep.text(f"The `prepared` population: at each player count the shipped bot made for the "
+             f"set ({starts}), hardened for the set and that player count against tuned exploiters of "
              "both families and from the bot itself (the gains below were found while "
-             "preparing; the least exploited rounds were given the exploit test, and the one "
-             "it found least exploited was deployed; the bot check "
+             "preparing; the least exploited rounds were given the exploit test, on deals of "
+             "their own, and the one it found least exploited was deployed; the bot check "
              "searches again, on other deals). Prepared bots are kept and reused by every "
              f"later test of the same game. Time: {result.time_text()}.")
     rows = pl.DataFrame([{"players": p.config.players, "start": p.start, **r,
@@ -160,18 +161,19 @@ def _prepared(rep: Report, result: BalanceResult) -> None:
                           "deployed": "deployed" if r["round"] == p.deployed else ""}
                          for p in result.prepared for r in p.rounds])
     rep.tables["prepared"] = rows
-    shown = rows.rename({"gain_points": "gain", "exploit_family": "strongest exploiter's family"})
+    shown = rows.drop("start").rename({"gain_points": "gain",
+                                       "exploit_family": "strongest exploiter"})
     rep.table(with_ci(shown, "gain", digits=1)
-              .rename({"gain": "exploiter's gain over fair (win-rate points)"}))
+              .rename({"gain": "its gain over fair (win-rate points)"}))
 
 
 def _tested(p: Prepared, k: int) -> dict:
     """Round ``k``'s exploit test before deploying (:func:`.prepare.confirm`), in a row of
     the prepared bots' table: the gain with its interval, or blank for a round not tested."""
     r = next((r for r in p.confirmed if r["round"] == k), None)
-    return {"exploit test before deploying (win-rate points)":
+    return {"exploit test (win-rate points)":
             f"{r['gain_points']:+.1f} [{r['gain_low']:+.1f}, {r['gain_high']:+.1f}] "
-            f"({r['exploit_family']})" if r else ""}
+            f"{r['exploit_family']}" if r else ""}
 
 
 def _detail_block(block: tuple) -> tuple:
