@@ -98,7 +98,7 @@ def test_several_exploit_families_search_one_exploiter_each_per_round(tmp_path):
             s.validation["tuned"]["share"] for s in found)
     assert h.rounds()["exploit_family"].to_list() == [e.plan.family for e in h.exploits]
     assert h.settings["exploit_family"] == "heuristic,reference"
-    with pytest.raises(ValueError, match="distinct families"):
+    with pytest.raises(ValueError, match="names a family twice"):
         harden("reference", GameConfig(players=2), exploit_family="heuristic,heuristic")
 
 

@@ -35,9 +35,11 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
 from . import population
-from .exploit import SELF, check_search, searched_family, self_start
+from .exploit import SELF, check_search, search_names, searched_family, self_start
 from .tune import Tuning, check_budget, checkpointed, tunable_space, tune
 
+#: the exploiting family searched by default
+DEFAULT_EXPLOIT_FAMILY = "heuristic"
 #: default games of each round's tuning of the strategy, and of each exploit search
 DEFAULT_BUDGET = 1_500_000
 DEFAULT_EXPLOIT_BUDGET = 700_000
@@ -131,16 +133,6 @@ def _strategies(specs: str | Sequence[str | Strategy]) -> list[Strategy]:
     return [get(s) for s in items if not isinstance(s, str) or s.strip()]
 
 
-def _families(exploit_family: str | Sequence[str]) -> list[str]:
-    """The exploiting families, from a comma-separated string or a sequence; each once."""
-    items = exploit_family.split(",") if isinstance(exploit_family, str) else exploit_family
-    families = [f.strip() for f in items if f.strip()]
-    if not families or len(set(families)) != len(families):
-        raise ConfigError(f"exploit_family must name one or more distinct families, got "
-                          f"{exploit_family!r}.")
-    return families
-
-
 def _check_budgets(start: Strategy, config: GameConfig, rounds: int, families: list[str],
                    extra: int, budget: int, exploit_budget: int) -> None:
     """Refuse, before any search, a family with nothing to tune or a budget smaller than one
@@ -160,7 +152,7 @@ def _check_budgets(start: Strategy, config: GameConfig, rounds: int, families: l
 
 
 def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int = 4, *,
-           exploit_family: str | Sequence[str] = "heuristic",
+           exploit_family: str | Sequence[str] = DEFAULT_EXPLOIT_FAMILY,
            extra: str | Sequence[str | Strategy] = "builder,heuristic",
            budget: int = DEFAULT_BUDGET, exploit_budget: int = DEFAULT_EXPLOIT_BUDGET,
            seed: int = 0, name: str | None = None, runs_dir: str | Path = "runs",
@@ -211,7 +203,8 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                           f"validate_games must be positive, got {validate_games}.")
     extra = _strategies(extra)
     name = store.check_name(name or f"hardened-{start.name}", "hardened strategy name")
-    families = _families(exploit_family)
+    families = list(search_names(exploit_family, start, "--exploit-family",
+                                 DEFAULT_EXPLOIT_FAMILY))
     _check_budgets(start, config, rounds, families, len(extra), budget, exploit_budget)
     executor = resolve(executor, client)
     common = dict(config=config, seed=seed, runs_dir=runs_dir, sprt=None,
