@@ -150,12 +150,13 @@ def _prepared(rep: Report, result: BalanceResult) -> None:
     rep.heading("Bots prepared for the set")
     starts = ", ".join(sorted({f"`{p.start}`" for p in result.prepared}))
     rep.text(f"The `prepared` population: at each player count the shipped bot made for the "
-             f"set ({starts}), hardened for the set and that player count against tuned exploiters of "
-             "both families and from the bot itself (the gains below were found while "
-             "preparing; the least exploited rounds were given the exploit test, on deals of "
-             "their own, and the one it found least exploited was deployed; the bot check "
-             "searches again, on other deals). Prepared bots are kept and reused by every "
-             f"later test of the same game. Time: {result.time_text()}.")
+             f"set ({starts}), hardened for the set and that player count against tuned "
+             "exploiters of both families and from the bot itself (the gains below were "
+             "found while preparing; the least exploited rounds were given the exploit "
+             "test, on deals of their own, and the one it found least exploited was "
+             "deployed; the bot check searches again, on other deals). Prepared bots are "
+             f"kept and reused by every later test of the same game. Time: "
+             f"{result.time_text()}.")
     rows = pl.DataFrame([{"players": p.config.players, "start": p.start, **r,
                           **_tested(p, r["round"]),
                           "deployed": "deployed" if r["round"] == p.deployed else ""}

@@ -12,10 +12,11 @@ seed
 :data:`CONFIRMED` rounds whose searches gained least then get the exploit test
 (:func:`.exploit.exploit`, on deals of :data:`CONFIRM_SEED`) and the one it finds least
 exploited is deployed (a round whose searches already gained more than one tested is
-passed over).  It lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of everything it depends on
-(:func:`settings`): the hardening's searches (resumable tuning runs: an interrupted
-preparation resumes) and, once done, ``prepared.toml`` (the strategy) and ``prepared.json``
-(the settings, each round's exploit gain and the time it took).  A later call with the same
+passed over).  It lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of
+everything it depends on (:func:`settings`): the hardening's searches and the tests
+(resumable tuning runs: an interrupted preparation resumes) and, once done,
+``prepared.toml`` (the strategy) and ``prepared.json`` (the settings, each round's exploit
+gain, the rounds tested and the time it took).  A later call with the same
 configuration and settings reads those back without playing a game.
 """
 
@@ -189,6 +190,7 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
             return Prepared(strategy, config, wanted["start"], done["rounds"],
                             done["deployed"], done["seconds"], True, where, done["confirmed"])
     t0 = time.perf_counter()
+    executor = resolve(executor, client)
     mixed = config.players in MIX_PLAYERS
     found = harden(wanted["start"], config, MIXED_ROUNDS if mixed else ROUNDS,
                    exploit_family=DEFAULT_SEARCHES if mixed else DEFAULT_FAMILIES,
@@ -196,8 +198,8 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
                    name=bot_name(config), runs_dir=where,
                    validate_games=VALIDATE_GAMES, until=UNTIL, mix=mixed, mix_games=MIX_GAMES,
                    workers=workers,
-                   progress=progress, executor=resolve(executor, client))
-    confirmed = confirm(found, where, workers, progress, resolve(executor, client))
+                   progress=progress, executor=executor)
+    confirmed = confirm(found, where, workers, progress, executor)
     if confirmed:
         found = found.deploy(min(confirmed, key=lambda r: r["gain_points"])["round"],
                              "the least exploited in the exploit test")
