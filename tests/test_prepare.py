@@ -1,6 +1,7 @@
 """studies.prepare and `citadels prepare`: the bot a balance test judges a game under,
 hardened for it and kept (small preparations in tests: conftest.small_preparations)."""
 
+import json
 from dataclasses import replace
 
 import numpy as np
@@ -106,3 +107,29 @@ def test_an_empty_bots_dir_is_refused_in_one_line(tmp_path, capsys, monkeypatch)
     err = capsys.readouterr().err
     assert "--bots-dir" in err and "empty" in err and err.count("\n") == 1
     assert not any(tmp_path.iterdir())  # nothing written where it ran
+
+
+def test_an_interrupted_preparation_counts_its_time_when_it_resumes(tmp_path, monkeypatch):
+    """The time a preparation reports includes what an interrupted call had spent."""
+    monkeypatch.setattr(prepare, "CONFIRMED", 1)
+    config = GameConfig(players=3)
+
+    def interrupt(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(prepare, "confirm", interrupt)
+    try:
+        prepare.prepare(config, tmp_path, progress=False)
+        raise AssertionError("not interrupted")
+    except KeyboardInterrupt:
+        pass
+    spent = prepare.directory(config, tmp_path) / prepare.SPENT_FILE
+    first = json.loads(spent.read_text())["seconds"]
+    assert first > 0.0
+    monkeypatch.undo()
+    monkeypatch.setattr(prepare, "CONFIRMED", 1)
+    resumed = prepare.prepare(config, tmp_path, progress=False)
+    assert not resumed.reused and resumed.seconds > first
+    assert not spent.exists()
+    summary = json.loads((spent.parent / prepare.SUMMARY_FILE).read_text())
+    assert summary["seconds"] == round(resumed.seconds, 1)

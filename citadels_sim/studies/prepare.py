@@ -16,7 +16,8 @@ passed over).  It lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash o
 everything it depends on (:func:`settings`): the hardening's searches and the tests
 (resumable tuning runs: an interrupted preparation resumes) and, once done,
 ``prepared.toml`` (the strategy) and ``prepared.json`` (the settings, each round's exploit
-gain, the rounds tested and the time it took).  A later call with the same
+gain, the rounds tested and the time it took, interrupted calls included: an interrupted
+preparation keeps the time it had spent in ``spent.json``).  A later call with the same
 configuration and settings reads those back without playing a game.
 """
 
@@ -77,8 +78,8 @@ VALIDATE_GAMES = 50_000
 #: the master seeds of every preparation's searches and of its confirming tests
 SEED = derive_seed(0, "prepare")
 CONFIRM_SEED = derive_seed(0, "prepare-confirm")
-#: the files of a finished preparation
-STRATEGY_FILE, SUMMARY_FILE = "prepared.toml", "prepared.json"
+#: the files of a finished preparation, and the time an interrupted one had spent
+STRATEGY_FILE, SUMMARY_FILE, SPENT_FILE = "prepared.toml", "prepared.json", "spent.json"
 #: where preparations are kept by default (every balance test of a game shares them)
 BOTS_DIR = Path("runs") / "bots"
 
@@ -190,7 +191,34 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
             return Prepared(strategy, config, wanted["start"], done["rounds"],
                             done["deployed"], done["seconds"], True, where, done["confirmed"])
     t0 = time.perf_counter()
-    executor = resolve(executor, client)
+    spent = where / SPENT_FILE
+    earlier = json.loads(spent.read_text())["seconds"] if spent.is_file() else 0.0
+    try:
+        found, confirmed = _harden(config, wanted, where, workers, progress,
+                                   resolve(executor, client))
+    except BaseException:  # interrupted (or failed): a resumed call adds the time spent
+        if where.is_dir():
+            spent.write_text(json.dumps({"seconds": earlier + time.perf_counter() - t0}))
+        raise
+    seconds = earlier + time.perf_counter() - t0
+    strategy = outside_from(_own_names(found.strategy, where.name), get(wanted["start"]),
+                            (CHARACTER_KEYS[c] for c in config.character_ids))
+    rounds = found.rounds().select("round", "exploit_family", "gain_points", "gain_low",
+                                   "gain_high").to_dicts()
+    (where / STRATEGY_FILE).write_text(to_toml([strategy], f"prepared for "
+                                               f"{' '.join(config.to_args())}"))
+    summary.write_text(json.dumps({"settings": wanted, "rounds": rounds,
+                                   "confirmed": confirmed, "deployed": found.deployed,
+                                   "seconds": round(seconds, 1)}, indent=1))
+    spent.unlink(missing_ok=True)
+    return Prepared(strategy, config, wanted["start"], rounds, found.deployed,
+                    seconds, False, where, confirmed)
+
+
+def _harden(config: GameConfig, wanted: dict, where: Path, workers: int | None,
+            progress: bool, executor: ChunkExecutor) -> tuple[Hardening, list[dict]]:
+    """The hardening of a preparation (resumed from ``where``) and its confirming tests,
+    with the round the tests chose deployed."""
     mixed = config.players in MIX_PLAYERS
     found = harden(wanted["start"], config, MIXED_ROUNDS if mixed else ROUNDS,
                    exploit_family=DEFAULT_SEARCHES if mixed else DEFAULT_FAMILIES,
@@ -203,18 +231,7 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
     if confirmed:
         found = found.deploy(min(confirmed, key=lambda r: r["gain_points"])["round"],
                              "the least exploited in the exploit test")
-    seconds = time.perf_counter() - t0
-    strategy = outside_from(_own_names(found.strategy, where.name), get(wanted["start"]),
-                            (CHARACTER_KEYS[c] for c in config.character_ids))
-    rounds = found.rounds().select("round", "exploit_family", "gain_points", "gain_low",
-                                   "gain_high").to_dicts()
-    (where / STRATEGY_FILE).write_text(to_toml([strategy], f"prepared for "
-                                               f"{' '.join(config.to_args())}"))
-    summary.write_text(json.dumps({"settings": wanted, "rounds": rounds,
-                                   "confirmed": confirmed, "deployed": found.deployed,
-                                   "seconds": round(seconds, 1)}, indent=1))
-    return Prepared(strategy, config, wanted["start"], rounds, found.deployed,
-                    seconds, False, where, confirmed)
+    return found, confirmed
 
 
 def confirm(found: Hardening, where: Path, workers: int | None, progress: bool,
