@@ -332,6 +332,24 @@ def test_bots_that_fail_their_check_read_bot_limited():
     assert alone["passed"].to_list() == [False, True, True]
 
 
+def test_a_character_the_bots_never_pick_reads_not_picked():
+    """A strong, weak or bot-limited reading of a character the population takes in fewer
+    than 0.5% of the offers reads `not picked`: his value is 0 by construction (the base set
+    under the prepared bots: the Architect, picked 0.00 from 3 players on, read weak)."""
+    values = pl.DataFrame({
+        "players": [4] * 4, "population": ["prepared"] * 4, "set": ["base"] * 4,
+        "character": ["Architect", "King", "Seer", "Bishop"],
+        "verdict": ["weak", "strong", "even", "bot-limited"]})
+    holders = pl.DataFrame({
+        "players": [4] * 4, "population": ["prepared"] * 4, "set": ["base"] * 4,
+        "character": ["Architect", "King", "Seer", "Bishop"],
+        "picked_when_offered": [0.001, 0.3, 0.0, 0.004]})
+    marked = balance.not_picked(values, holders)
+    assert marked["verdict"].to_list() == ["not picked", "strong", "even", "not picked"]
+    assert marked.columns == values.columns
+    assert "not picked" in balance.LISTED
+
+
 def test_the_bot_check_of_a_run(skipped_run):
     result, _ = skipped_run
     checks = result.checks

@@ -82,8 +82,14 @@ STRATEGIES_FILE = "strategies.toml"
 DECIDED = ("strong", "weak")
 #: the verdict of a strong or weak character whose population failed its bot check
 BOT_LIMITED = "bot-limited"
-#: the verdicts the verdict lists: decided, or decided by bots that failed their check
-LISTED = DECIDED + (BOT_LIMITED,)
+#: the verdict of a strong or weak character that the bots (almost) never pick: his value
+#: is about 0 by construction (a player barred from him loses a pick he would not make)
+NOT_PICKED = "not picked"
+#: ... below this share of the draft picks offering him
+PICKED_AT_LEAST = 0.005
+#: the verdicts the verdict lists: decided, or decided by bots that failed their check or
+#: never pick the character
+LISTED = DECIDED + (BOT_LIMITED, NOT_PICKED)
 #: a population fails its bot check when an exploiter gains more than this many win-rate
 #: points over the fair share against it
 CHECK_GAIN = 5.0
@@ -591,7 +597,8 @@ class BalanceResult:
                     "set with another run; the report shows why each reads so.")
         if v.height:
             return ("no verdict stands: every strong or weak reading came from bots that "
-                    "failed the bot check; judge with bots that pass it" +
+                    "failed the bot check or never pick the character; judge with bots "
+                    "that pass it" +
                     ("" if self.checks["passed"].any() else
                      " (none did here: harden these for the set, citadels harden, or bring "
                      "stronger ones, and run again)") + ".")
@@ -663,6 +670,20 @@ def bot_limited(values: pl.DataFrame, checks: pl.DataFrame) -> pl.DataFrame:
                        maintain_order="left").with_columns(
         pl.when(limited).then(pl.lit(BOT_LIMITED)).otherwise(pl.col("verdict"))
         .alias("verdict")).drop("_failed")
+
+
+def not_picked(values: pl.DataFrame, holders: pl.DataFrame) -> pl.DataFrame:
+    """``values`` with the strong, weak and bot-limited verdicts read ``not picked`` where
+    the population took the character in fewer than :data:`PICKED_AT_LEAST` of the draft
+    picks offering him (``holders``, of :func:`_holders`)."""
+    keys = ["players", "population", "set", "character"]
+    rare = holders.filter(pl.col("picked_when_offered") < PICKED_AT_LEAST).select(
+        *keys, pl.lit(True).alias("_rare"))
+    unpicked = pl.col("_rare").fill_null(False) & pl.col("verdict").is_in(
+        DECIDED + (BOT_LIMITED,))
+    return values.join(rare, on=keys, how="left", maintain_order="left").with_columns(
+        pl.when(unpicked).then(pl.lit(NOT_PICKED)).otherwise(pl.col("verdict"))
+        .alias("verdict")).drop("_rare")
 
 
 def _check_budgets(spec: Balance, players: list[int]) -> None:
@@ -875,12 +896,13 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
         ["players", "set", "character"])
     checks = bot_check(spec, value_frame, _exploit_gain(spec, bots, root, workers, executor))
     tables = record.tables()
+    holders = _holders(tables)
     seconds = {"prepare": t1 - t0, "judge": time.perf_counter() - t1}
     return BalanceResult(
-        spec, record, bot_limited(value_frame, checks),
+        spec, record, not_picked(bot_limited(value_frame, checks), holders),
         _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
         _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
-        _holders(tables), skipped, analysis.capped_share(tables["games"], ["cell"]), checks,
+        holders, skipped, analysis.capped_share(tables["games"], ["cell"]), checks,
         prepared, seconds)
 
 
