@@ -11,8 +11,7 @@ import polars as pl
 
 from citadels_sim.game.strategies import presets
 from citadels_sim.studies.balance import (BOT_LIMITED, CHECK_TEXT, NOT_PICKED, PREPARED,
-                                          STRATEGIES_FILE,
-                                          UNIT, WIN_RATE, BalanceResult)
+                                          STRATEGIES_FILE, UNIT, WIN_RATE, BalanceResult)
 from citadels_sim.studies.prepare import Prepared
 from . import experiment, figures
 from .document import Report, with_ci
