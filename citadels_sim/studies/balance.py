@@ -663,27 +663,28 @@ def bot_check(spec: Balance, values: pl.DataFrame, gain: Gain | None = None) -> 
 def bot_limited(values: pl.DataFrame, checks: pl.DataFrame) -> pl.DataFrame:
     """``values`` with the strong and weak verdicts (of every set) read ``bot-limited``
     where the population failed its bot check (``checks``, of :func:`bot_check`)."""
-    failed = checks.filter(~pl.col("passed")).select(
-        "players", "population", pl.lit(True).alias("_failed"))
-    limited = pl.col("_failed").fill_null(False) & pl.col("verdict").is_in(DECIDED)
-    return values.join(failed, on=["players", "population"], how="left",
-                       maintain_order="left").with_columns(
-        pl.when(limited).then(pl.lit(BOT_LIMITED)).otherwise(pl.col("verdict"))
-        .alias("verdict")).drop("_failed")
+    failed = checks.filter(~pl.col("passed"))
+    return _relabel(values, failed, ["players", "population"], DECIDED, BOT_LIMITED)
 
 
 def not_picked(values: pl.DataFrame, holders: pl.DataFrame) -> pl.DataFrame:
     """``values`` with the strong, weak and bot-limited verdicts read ``not picked`` where
     the population took the character in fewer than :data:`PICKED_AT_LEAST` of the draft
     picks offering him (``holders``, of :func:`_holders`)."""
-    keys = ["players", "population", "set", "character"]
-    rare = holders.filter(pl.col("picked_when_offered") < PICKED_AT_LEAST).select(
-        *keys, pl.lit(True).alias("_rare"))
-    unpicked = pl.col("_rare").fill_null(False) & pl.col("verdict").is_in(
-        DECIDED + (BOT_LIMITED,))
-    return values.join(rare, on=keys, how="left", maintain_order="left").with_columns(
-        pl.when(unpicked).then(pl.lit(NOT_PICKED)).otherwise(pl.col("verdict"))
-        .alias("verdict")).drop("_rare")
+    rare = holders.filter(pl.col("picked_when_offered") < PICKED_AT_LEAST)
+    return _relabel(values, rare, ["players", "population", "set", "character"],
+                    DECIDED + (BOT_LIMITED,), NOT_PICKED)
+
+
+def _relabel(values: pl.DataFrame, marked: pl.DataFrame, keys: list[str],
+             verdicts: tuple[str, ...], label: str) -> pl.DataFrame:
+    """``values`` with each verdict in ``verdicts`` read ``label`` on the rows whose
+    ``keys`` appear in ``marked``."""
+    flags = marked.select(*keys, pl.lit(True).alias("_marked"))
+    hit = pl.col("_marked").fill_null(False) & pl.col("verdict").is_in(verdicts)
+    return values.join(flags, on=keys, how="left", maintain_order="left").with_columns(
+        pl.when(hit).then(pl.lit(label)).otherwise(pl.col("verdict")).alias("verdict")
+    ).drop("_marked")
 
 
 def _check_budgets(spec: Balance, players: list[int]) -> None:
