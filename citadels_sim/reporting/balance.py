@@ -67,10 +67,11 @@ def build(result: BalanceResult) -> Report:
         rep.text(line)
     rep.text(f"**Next:** {result.next_step()}")
     rep.text("A negative value means the bots do better without the character: they take it "
-             "when they should not, which says as much about the bots as about the card. "
-             f"`{NOT_PICKED}`: the bots (almost) never take the character, so barring him "
-             "costs nothing and his value is about 0 by construction: it says what these "
-             "bots do without him, not what he is worth to a player who takes him."
+             "when they should not, which says as much about the bots as about the card."
+             + (f" `{NOT_PICKED}`: the bots (almost) never take the character, so barring "
+                "him costs nothing and his value is about 0 by construction: it says what "
+                "these bots do without him, not what he is worth to a player who takes him."
+                if (result.values["verdict"] == NOT_PICKED).any() else "")
              + ("" if len(spec.strategies) > 1 else
                 " With one population of bots, any verdict may depend on the bots; "
                 "`--strategies A,B` judges each under several and marks a verdict whose "
