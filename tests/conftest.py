@@ -27,10 +27,12 @@ def compiled_kernel():
 @pytest.fixture(scope="session", autouse=True)
 def small_preparations(tmp_path_factory):
     """Bots prepared for a balance test (studies.prepare) in one round of searches of about
-    one generation each, kept in a temporary directory: the default population of
-    ``citadels balance`` in seconds instead of minutes, and never in the checkout."""
-    from citadels_sim.studies import prepare
+    one generation each, repaired on 1,000 deals, kept in a temporary directory: the default
+    population of ``citadels balance`` in seconds instead of minutes, and never in the
+    checkout."""
+    from citadels_sim.studies import prepare, regret
     with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(regret, "DEALS", 1_000)
         for name, value in (("ROUNDS", 1), ("MIXED_ROUNDS", 1), ("UNTIL", None),
                             ("BUDGET", 8_192), ("EXPLOIT_BUDGET", 8_192),
                             ("CONFIRM_BUDGET", 8_192),

@@ -220,8 +220,14 @@ def test_ctrl_c_in_experiment_and_balance(tmp_path, monkeypatch, capsys):
     _interrupt_after(monkeypatch, store.ChunkWriter, "write", 2)
     err = _interrupted(["balance", "--characters", "base", "--players", "4", "--games", "200",
                         "--deals", "10", "--chunk-size", "50", "--out", str(tmp_path / "b"),
-                        "--no-progress"], capsys)
+                        "--strategies", "reference", "--no-progress"], capsys)
     assert f"2 chunks written to {tmp_path / 'b'}; rerun the same command" in err
+    # with the default (prepared) bots, Ctrl-C in the repair of a prepared bot says so too
+    _interrupt_after(monkeypatch, store.ChunkWriter, "write", 1)
+    err = _interrupted(["prepare", "--players", "4", "--bots-dir", str(tmp_path / "bots"),
+                        "--no-progress"], capsys)
+    assert "the hardening is done; 1 chunks of its repair written to" in err
+    assert "rerun the same command" in err
 
 
 TINY_TUNE = ["--league", "heuristic", "--budget", "600", "--games", "40", "--popsize", "4",

@@ -434,14 +434,22 @@ def test_the_default_population_is_prepared_for_the_set_at_each_player_count(tmp
         mine = result.bots[(balance.PREPARED, p.config.players)]
         assert mine.name in written and mine.name.startswith("balance_prepared_classic-")
         assert np.array_equal(written[mine.name].row(), p.strategy.row())
-        # the round deployed: a hardened bot, or the start when no round beat it
-        assert np.array_equal(p.strategy.row(), get("reference").row()) == (p.deployed == 0)
+        # the round deployed: a hardened bot, or the start when no round beat it (unless
+        # its repair, studies.regret, was deployed)
+        repaired = bool(p.repair) and p.repair["deployed"]
+        assert np.array_equal(p.strategy.row(), get("reference").row()) == (
+            p.deployed == 0 and not repaired)
         cells = [c for c in result.record.experiment.cells if c.players == p.config.players]
         assert {r for c in cells for r in c.rotations} == {(mine.name,) * p.config.players}
     assert p.directory == prepare.directory(p.config, prepare.BOTS_DIR)
     text = result.text()
     assert "BOTS PREPARED" in text and "3p: reference hardened for this set" in text
     assert re.search(r"time: preparing bots \d+ (min \d+ )?s, judging \d+", text)
+    from citadels_sim import reporting
+    md = (reporting.write(result, tmp_path / "rep") / "report.md").read_text()
+    repairs = [c["character"] for p in result.prepared if p.repair for c in p.repair["changes"]]
+    assert ("Repaired: a bot that wins more" in md) == bool(repairs)
+    assert ("No prepared bot needed a repair" in md) == (not repairs)
     again = balance.run(spec, tmp_path / "o", progress=False)
     assert all(p.reused for p in again.prepared) and again.values.equals(result.values)
     assert "2 of 2 player counts reused" in again.text()

@@ -9,10 +9,12 @@ import numpy as np
 from citadels_sim import GameConfig
 from citadels_sim.cli import main
 from citadels_sim.game import cards
-from citadels_sim.game.strategies import PARAMS, default_for, get, load_file, mix, outside_from
+from citadels_sim.game.strategies import PARAMS, get, load_file, mix, outside_from
 from citadels_sim.kernel.layout import CHARACTER_KEYS
-from citadels_sim.studies import prepare
+from citadels_sim.engine.executor import resolve
+from citadels_sim.studies import prepare, regret
 from citadels_sim.studies.exploit import exploit
+from citadels_sim.studies.harden import harden
 
 DARK = ("Witch", "Thief", "Wizard", "King", "Bishop", "Merchant", "Architect", "Diplomat")
 
@@ -133,3 +135,30 @@ def test_an_interrupted_preparation_counts_its_time_when_it_resumes(tmp_path, mo
     assert not spent.exists()
     summary = json.loads((spent.parent / prepare.SUMMARY_FILE).read_text())
     assert summary["seconds"] == round(resumed.seconds, 1)
+
+
+def test_the_deployed_bot_is_repaired_unless_the_repair_concedes_more(tmp_path, monkeypatch):
+    """The bot a hardening deploys is repaired (studies.regret) and the repaired bot given
+    the exploit test: deployed when it concedes at most REPAIR_SLACK points more than the
+    bot it repaired, else the bot is kept as it was; the record says which."""
+    config = GameConfig(players=3)
+    found = harden("reference_classic", config, 0, exploit_budget=8_192, validate_games=1_000,
+                   runs_dir=tmp_path, progress=False)
+    monkeypatch.setattr(regret, "REGRET", -100.0)  # every character counts as a mistake
+    monkeypatch.setattr(regret, "MOST", 1)
+    monkeypatch.setattr(regret, "STEPS", (2.0,))
+    monkeypatch.setattr(prepare, "REPAIR_SLACK", 100.0)
+    kept, record = prepare.repair(found, [], tmp_path, None, False, resolve(None))
+    (change,) = record["changes"]
+    key = f"want_{change['character'].lower()}"
+    assert change["lowered"] == 2.0 and record["deployed"]
+    assert kept.strategy.params[key] == round(found.strategy.params[key] - 2.0, 4)
+    assert record["before"] == found.rounds()["gain_points"][0]  # its round's searches
+    assert "Repaired: wants the" in kept.strategy.description
+    p = prepare.Prepared(kept.strategy, config, "reference_classic", [], 0, 1.0, False,
+                         tmp_path, [], record)
+    assert f"repaired, wanting the {change['character']} 2 gold less" in p.text()
+    monkeypatch.setattr(prepare, "REPAIR_SLACK", -100.0)
+    same, again = prepare.repair(found, [], tmp_path, None, False, resolve(None))
+    assert same.strategy == found.strategy and not again["deployed"]
+    assert again["gain_points"] == record["gain_points"]  # its runs read back

@@ -12,7 +12,8 @@ import polars as pl
 from citadels_sim.game.strategies import presets
 from citadels_sim.studies.balance import (BOT_LIMITED, CHECK_TEXT, NOT_PICKED, PREPARED,
                                           STRATEGIES_FILE, UNIT, WIN_RATE, BalanceResult)
-from citadels_sim.studies.prepare import Prepared
+from citadels_sim.studies import regret
+from citadels_sim.studies.prepare import REPAIR_SLACK, Prepared
 from . import experiment, figures
 from .document import Report, with_ci
 
@@ -170,6 +171,36 @@ def _prepared(rep: Report, result: BalanceResult) -> None:
                                        "exploit_family": "strongest exploiter"})
     rep.table(with_ci(shown, "gain", digits=1)
               .rename({"gain": "its gain over fair (win-rate points)"}))
+    _repairs(rep, result)
+
+
+def _repairs(rep: Report, result: BalanceResult) -> None:
+    """The repairs of the deployed bots (:func:`.prepare.repair`): per player count and
+    character how much less the bot wants him, his restricted-play value before and after,
+    and the repaired bot's exploit test; one line when none needed one."""
+    rows = [{"players": p.config.players, "character": c["character"],
+             "lowered": c["lowered"], "before": round(c["before"], 1),
+             "after": round(c["after"], 1), "exploit test (win-rate points)":
+             f"{p.repair['gain_points']:+.1f} [{p.repair['gain_low']:+.1f}, "
+             f"{p.repair['gain_high']:+.1f}] {p.repair['exploit_family']}",
+             "deployed": "deployed" if p.repair["deployed"] else "not deployed"}
+            for p in result.prepared if p.repair for c in p.repair["changes"]]
+    if not rows:
+        rep.text("No prepared bot needed a repair: none won more when barred from a "
+                 f"character (restricted play, significantly below -{regret.REGRET:g} "
+                 "win-rate points).")
+        return
+    steps = ", ".join(f"{x:g}" for x in regret.STEPS)
+    rep.text("Repaired: a bot that wins more when it may never pick a character is making a "
+             "mistake with him, so the deployed bot wants such a character less (by the "
+             f"first of {steps} gold after which barring him no longer pays) and is deployed "
+             f"so if the exploit test finds it conceding at most {REPAIR_SLACK:g} point"
+             f"{'s' * (REPAIR_SLACK != 1)} more.")
+    frame = pl.DataFrame(rows).rename({"lowered": "wanted less (gold)",
+                                       "before": "barring him before (win-rate points)",
+                                       "after": "after"})
+    rep.tables["repairs"] = frame
+    rep.table(frame)
 
 
 def _tested(p: Prepared, k: int) -> dict:

@@ -69,6 +69,7 @@ from citadels_sim.stats.intervals import DealMoments
 from . import experiment
 from . import prepare as preparing
 from .exploit import DEFAULT_FAMILIES, exploit
+from . import restricted
 from .restricted import Design
 from .tune import check_budget
 
@@ -775,58 +776,6 @@ def _num(x: float, fmt: str) -> str:
 
 
 # ---- running ----------------------------------------------------------------------------
-def _moments(designs: list[Design], root: Path, chunk: int, workers: int | None,
-             bar: tqdm, executor: ChunkExecutor) -> tuple[DealMoments, np.ndarray]:
-    """Play (or read back) every restricted-play run of ``designs`` on common deals; the
-    per-deal moments of their values side by side, and the forced picks per character."""
-    runs = [d.runs(root / f"set{i}", chunk, workers, executor) for i, d in enumerate(designs)]
-    ends = np.cumsum([0] + [len(r) for r in runs])
-    moments = DealMoments(sum(d.width for d in designs))
-    forced = [np.zeros((len(d.characters), 2), np.int64) for d in designs]
-    for _, chunk_of_all in play_in_step([r for rs in runs for r in rs], executor):
-        values = []
-        for i, design in enumerate(designs):
-            frames = [played.frames for played in chunk_of_all[ends[i]:ends[i + 1]]]
-            values.append(design.deal_values(frames))
-            forced[i] += design.forced(frames)
-        moments.add(np.hstack(values))
-        bar.update(values[0].shape[0] * sum(len(r) for r in runs))
-    return moments, forced
-
-
-def _value_rows(designs: list[Design], labels: list[str], moments: DealMoments,
-                forced: list[np.ndarray], keys: dict) -> tuple[list[dict], list[dict]]:
-    """Per character of each set: value and value against the set's mean; per rank the set
-    minus the base."""
-    offsets = np.cumsum([0] + [d.width for d in designs])
-    rows, by_rank = [], {}
-    for i, (d, label) in enumerate(zip(designs, labels)):
-        m = len(d.characters)
-        for r, c in enumerate(d.characters):
-            w = np.zeros(moments.total.size)
-            w[offsets[i]], w[offsets[i] + 1 + r] = 1.0, -1.0  # base share - barred win
-            value, value_se = moments.contrast(w)
-            e = np.zeros(moments.total.size)
-            e[offsets[i] + 1:offsets[i] + 1 + m] = 1.0 / m
-            e[offsets[i] + 1 + r] -= 1.0  # mean barred win - this one's = value - mean
-            effect, effect_se = moments.contrast(e)
-            f, o = forced[i][r]
-            rows.append({**keys, "set": label, "rank": r + 1, "character": c,
-                         "value": value, "value_se": value_se, "effect": effect,
-                         "effect_se": effect_se, "forced_share": f / o if o else 0.0})
-            by_rank.setdefault(r, {})[i] = (c, w)
-    against = []
-    if len(designs) == 2:
-        for r, pair in sorted(by_rank.items()):
-            if len(pair) == 2:
-                diff, se = moments.contrast(pair[0][1] - pair[1][1])
-                against.append({**keys, "rank": r + 1, "character": pair[0][0],
-                                "base_character": pair[1][0],
-                                "base_value": moments.contrast(pair[1][1])[0],
-                                "diff": diff, "diff_se": se})
-    return rows, against
-
-
 def _game_measures(record: experiment.RunRecord, cells: list[experiment.Cell],
                    keys: dict) -> list[dict]:
     """Game length, score spread and the first crown's seat's win, set minus base, deal by
@@ -929,9 +878,9 @@ def _play(spec: Balance, players: list[int], bots: dict[tuple[str, int], Strateg
                 cells = [per_cell[(n, p, lab)] for lab in labels[n]]
                 designs = [Design(c.config, bots[(p, n)], spec.deals, c.seed(exp.seed, 0))
                            for c in cells]
-                moments, forced = _moments(designs, root / "restricted" / f"{n}p-{p}",
+                moments, forced = restricted.play(designs, root / "restricted" / f"{n}p-{p}",
                                            spec.chunk_size, workers, bar, executor)
-                rows, diffs = _value_rows(designs, labels[n], moments, forced, keys)
+                rows, diffs = restricted.value_rows(designs, labels[n], moments, forced, keys)
                 values += rows
                 against += diffs
                 if len(cells) == 2:

@@ -12,7 +12,10 @@ seed
 :data:`CONFIRMED` rounds whose searches gained least then get the exploit test
 (:func:`.exploit.exploit`, on deals of :data:`CONFIRM_SEED`) and the one it finds least
 exploited is deployed (a round whose searches already gained more than one tested is
-passed over).  It lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of
+passed over).  Then its mistakes are repaired (:func:`.regret.repair`: a character that the
+bot wins more without is wanted less) and the repaired bot, given the exploit test too, is
+deployed unless it concedes more than :data:`REPAIR_SLACK` points beyond the bot it
+repaired (or, at most, :data:`UNTIL`).  It lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of
 everything it depends on (:func:`settings`): the hardening's searches and the tests
 (resumable tuning runs: an interrupted preparation resumes) and, once done,
 ``prepared.toml`` (the strategy) and ``prepared.json`` (the settings, each round's exploit
@@ -30,6 +33,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.game.config import ConfigError, GameConfig
@@ -37,6 +41,7 @@ from citadels_sim.game.strategies import (FAMILY_PARAMS, Strategy, default_for, 
                                           outside_from, presets, to_toml)
 from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.versions import KERNEL_VERSION
+from . import regret
 from .exploit import DEFAULT_FAMILIES, DEFAULT_SEARCHES, exploit
 from .harden import Hardening, harden
 from .tune import config_tag
@@ -73,6 +78,12 @@ MIX_GAMES = 12_000
 #: round whose searches gained more than a round already tested is not tested
 CONFIRMED = 3
 CONFIRM_BUDGET = 700_000
+#: a repaired bot is deployed when its exploit test gains at most this many win-rate
+#: points more than the bot it repaired did (its round's test, or its searches), or at most
+#: UNTIL.  At 5 players on the base set, ``reference_classic`` wanting the Assassin 4 gold
+#: less (restricted play: -1.6 -> -0.3 points) conceded -1.0 / +0.5 to the test's searches
+#: instead of +1.8 / +0.8
+REPAIR_SLACK = 1.0
 #: held-out games of every search's validation
 VALIDATE_GAMES = 50_000
 #: the master seeds of every preparation's searches and of its confirming tests
@@ -101,6 +112,11 @@ class Prepared:
     #: the rounds given the exploit test before deploying, each with its strongest
     #: exploiter's gain (the keys of ``rounds``); empty when there was one round to deploy
     confirmed: list[dict]
+    #: the repair of the round deployed (:func:`.regret.repair`): ``changes`` (per
+    #: character how much less the bot wants him, his value before and after), the repaired
+    #: bot's exploit test (its keys as in ``confirmed``) and whether it was ``deployed``;
+    #: empty when no character needed repair
+    repair: dict
 
     def text(self) -> str:
         """One line: what was hardened, its curve, and the time it took (or that it was
@@ -118,7 +134,17 @@ class Prepared:
                 + (f"; the exploit test of the least exploited: {tested}" if tested else "")
                 + f" (round {self.deployed} deployed"
                 + (f", a mixture of {len(self.strategy.mixture)} bots"
-                   if self.strategy.mixture else "") + f"); {when}")
+                   if self.strategy.mixture else "") + ")" + self._repair_text() + f"; {when}")
+
+    def _repair_text(self) -> str:
+        r = self.repair
+        if not r:
+            return ""
+        lowered = ", ".join(f"the {c['character']} {c['lowered']:g} gold less (barring him "
+                            f"{c['before']:+.1f} -> {c['after']:+.1f} points)"
+                            for c in r["changes"])
+        return (f"; repaired, wanting {lowered}: the exploit test {r['gain_points']:+.1f}, "
+                + ("deployed" if r["deployed"] else "not deployed (it conceded more)"))
 
 
 def duration(seconds: float) -> str:
@@ -137,6 +163,9 @@ def hardening() -> dict:
             "confirmed": CONFIRMED, "confirm_budget": CONFIRM_BUDGET,
             "confirm_seed": CONFIRM_SEED,
             "outside_the_set": "the start's desire for each character",
+            "repair": {"regret": regret.REGRET, "deals": regret.DEALS, "seed": regret.SEED,
+                       "steps": list(regret.STEPS), "most": regret.MOST,
+                       "slack": REPAIR_SLACK},
             "seed": SEED, "kernel_version": KERNEL_VERSION}
 
 
@@ -189,13 +218,14 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
         if done["settings"] == wanted:
             strategy = load_file(where / STRATEGY_FILE)[bot_name(config)]
             return Prepared(strategy, config, wanted["start"], done["rounds"],
-                            done["deployed"], done["seconds"], True, where, done["confirmed"])
+                            done["deployed"], done["seconds"], True, where, done["confirmed"],
+                            done["repair"])
     t0 = time.perf_counter()
     spent = where / SPENT_FILE
     earlier = json.loads(spent.read_text())["seconds"] if spent.is_file() else 0.0
     try:
-        found, confirmed = _harden(config, wanted, where, workers, progress,
-                                   resolve(executor, client))
+        found, confirmed, repaired = _harden(config, wanted, where, workers, progress,
+                                             resolve(executor, client))
     except BaseException:  # interrupted (or failed): a resumed call adds the time spent
         if where.is_dir():
             spent.write_text(json.dumps({"seconds": earlier + time.perf_counter() - t0}))
@@ -209,16 +239,18 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
                                                f"{' '.join(config.to_args())}"))
     summary.write_text(json.dumps({"settings": wanted, "rounds": rounds,
                                    "confirmed": confirmed, "deployed": found.deployed,
-                                   "seconds": round(seconds, 1)}, indent=1))
+                                   "repair": repaired, "seconds": round(seconds, 1)},
+                                  indent=1))
     spent.unlink(missing_ok=True)
     return Prepared(strategy, config, wanted["start"], rounds, found.deployed,
-                    seconds, False, where, confirmed)
+                    seconds, False, where, confirmed, repaired)
 
 
 def _harden(config: GameConfig, wanted: dict, where: Path, workers: int | None,
-            progress: bool, executor: ChunkExecutor) -> tuple[Hardening, list[dict]]:
-    """The hardening of a preparation (resumed from ``where``) and its confirming tests,
-    with the round the tests chose deployed."""
+            progress: bool, executor: ChunkExecutor
+            ) -> tuple[Hardening, list[dict], dict]:
+    """The hardening of a preparation (resumed from ``where``), its confirming tests and
+    its repair (:func:`repair`), with the bot they chose deployed."""
     mixed = config.players in MIX_PLAYERS
     found = harden(wanted["start"], config, MIXED_ROUNDS if mixed else ROUNDS,
                    exploit_family=DEFAULT_SEARCHES if mixed else DEFAULT_FAMILIES,
@@ -231,7 +263,41 @@ def _harden(config: GameConfig, wanted: dict, where: Path, workers: int | None,
     if confirmed:
         found = found.deploy(min(confirmed, key=lambda r: r["gain_points"])["round"],
                              "the least exploited in the exploit test")
-    return found, confirmed
+    found, repaired = repair(found, confirmed, where, workers, progress, executor)
+    return found, confirmed, repaired
+
+
+def repair(found: Hardening, confirmed: list[dict], where: Path, workers: int | None,
+           progress: bool, executor: ChunkExecutor) -> tuple[Hardening, dict]:
+    """``found`` with its deployed bot's mistakes repaired (:func:`.regret.repair`, runs
+    kept in ``where``) when the repaired bot's exploit test (as in :func:`confirm`) gains at
+    most :data:`REPAIR_SLACK` points more than the bot it repaired (its test in
+    ``confirmed``, else its round's searches) or at most :data:`UNTIL`; and the record of
+    the repair (empty when no character needed one)."""
+    kept = where / "repair"
+    with store.on_interrupt(lambda: f"the hardening is done; {store.chunks_written(kept)} "
+                            f"chunks of its repair written to {kept}"):
+        fixed = regret.repair(found.strategy, found.config, root=kept, workers=workers,
+                              executor=executor)
+    if not fixed.changes:
+        return found, {}
+    frame = exploit(fixed.strategy, found.config, budget=CONFIRM_BUDGET,
+                    validate_games=VALIDATE_GAMES, seed=CONFIRM_SEED, name="confirm-repaired",
+                    runs_dir=where, workers=workers, progress=progress,
+                    executor=executor).frame()
+    worst = frame.row(int(frame["gain"].arg_max()), named=True)
+    before = next((r["gain_points"] for r in confirmed if r["round"] == found.deployed),
+                  found.rounds()["gain_points"][found.deployed])
+    limit = before + REPAIR_SLACK if UNTIL is None else max(before + REPAIR_SLACK, UNTIL)
+    deployed = worst["gain"] <= limit
+    record = {"changes": fixed.changes, "exploit_family": worst["family"],
+              "gain_points": worst["gain"], "gain_low": worst["gain_low"],
+              "gain_high": worst["gain_high"], "before": before, "deployed": deployed}
+    if deployed:
+        found = replace(found, strategy=replace(
+            fixed.strategy, description=f"{found.strategy.description} Repaired: "
+                                        f"{fixed.text()}."))
+    return found, record
 
 
 def confirm(found: Hardening, where: Path, workers: int | None, progress: bool,

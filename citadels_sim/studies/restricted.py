@@ -23,11 +23,13 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+from tqdm.auto import tqdm
 
 from citadels_sim.engine.executor import ChunkExecutor
-from citadels_sim.engine.simulate import Run
+from citadels_sim.engine.simulate import Run, play_in_step
 from citadels_sim.game.config import GameConfig
 from citadels_sim.game.strategies import Strategy
+from citadels_sim.stats.intervals import DealMoments
 
 
 @dataclass(frozen=True)
@@ -38,10 +40,12 @@ class Design:
     strategy: Strategy
     deals: int
     seed: int
+    #: the characters barred in turn (None: every character of the set)
+    barred: tuple[str, ...] | None = None
 
     @property
     def characters(self) -> tuple[str, ...]:
-        return self.config.character_names
+        return self.config.character_names if self.barred is None else self.barred
 
     @property
     def width(self) -> int:
@@ -91,3 +95,57 @@ class Design:
                                               & (pl.col("character") == c))
                 out[r] += [rows["picked"].sum(), rows["offered"].sum()]
         return out
+
+
+def play(designs: list[Design], root: Path | None, chunk: int, workers: int | None,
+         bar: tqdm, executor: ChunkExecutor) -> tuple[DealMoments, list[np.ndarray]]:
+    """Play (or read back from ``root``; None: keep nothing) every restricted-play run of
+    ``designs`` on common deals; the per-deal moments of their values side by side, and the
+    forced picks per character."""
+    runs = [d.runs(None if root is None else root / f"set{i}", chunk, workers, executor)
+            for i, d in enumerate(designs)]
+    ends = np.cumsum([0] + [len(r) for r in runs])
+    moments = DealMoments(sum(d.width for d in designs))
+    forced = [np.zeros((len(d.characters), 2), np.int64) for d in designs]
+    for _, chunk_of_all in play_in_step([r for rs in runs for r in rs], executor):
+        values = []
+        for i, design in enumerate(designs):
+            frames = [played.frames for played in chunk_of_all[ends[i]:ends[i + 1]]]
+            values.append(design.deal_values(frames))
+            forced[i] += design.forced(frames)
+        moments.add(np.hstack(values))
+        bar.update(values[0].shape[0] * sum(len(r) for r in runs))
+    return moments, forced
+
+
+def value_rows(designs: list[Design], labels: list[str], moments: DealMoments,
+               forced: list[np.ndarray], keys: dict) -> tuple[list[dict], list[dict]]:
+    """Per character of each set: value and value against the set's mean; per rank the set
+    minus the base."""
+    offsets = np.cumsum([0] + [d.width for d in designs])
+    rows, by_rank = [], {}
+    for i, (d, label) in enumerate(zip(designs, labels)):
+        m = len(d.characters)
+        for r, c in enumerate(d.characters):
+            w = np.zeros(moments.total.size)
+            w[offsets[i]], w[offsets[i] + 1 + r] = 1.0, -1.0  # base share - barred win
+            value, value_se = moments.contrast(w)
+            e = np.zeros(moments.total.size)
+            e[offsets[i] + 1:offsets[i] + 1 + m] = 1.0 / m
+            e[offsets[i] + 1 + r] -= 1.0  # mean barred win - this one's = value - mean
+            effect, effect_se = moments.contrast(e)
+            f, o = forced[i][r]
+            rows.append({**keys, "set": label, "rank": r + 1, "character": c,
+                         "value": value, "value_se": value_se, "effect": effect,
+                         "effect_se": effect_se, "forced_share": f / o if o else 0.0})
+            by_rank.setdefault(r, {})[i] = (c, w)
+    against = []
+    if len(designs) == 2:
+        for r, pair in sorted(by_rank.items()):
+            if len(pair) == 2:
+                diff, se = moments.contrast(pair[0][1] - pair[1][1])
+                against.append({**keys, "rank": r + 1, "character": pair[0][0],
+                                "base_character": pair[1][0],
+                                "base_value": moments.contrast(pair[1][1])[0],
+                                "diff": diff, "diff_se": se})
+    return rows, against
