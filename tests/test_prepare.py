@@ -153,7 +153,11 @@ def test_the_deployed_bot_is_repaired_unless_the_repair_concedes_more(tmp_path, 
     key = f"want_{change['character'].lower()}"
     assert change["lowered"] == 2.0 and record["deployed"]
     assert kept.strategy.params[key] == round(found.strategy.params[key] - 2.0, 4)
-    assert record["before"] == found.rounds()["gain_points"][0]  # its round's searches
+    # compared with the bot it repaired in the same test, on the same deals
+    unrepaired = exploit(found.strategy, config, budget=prepare.CONFIRM_BUDGET,
+                         validate_games=prepare.VALIDATE_GAMES, seed=prepare.CONFIRM_SEED,
+                         runs_dir=tmp_path / "again", progress=False)
+    assert record["before"] == unrepaired.largest_gain
     assert "Repaired: wants the" in kept.strategy.description
     p = prepare.Prepared(kept.strategy, config, "reference_classic", [], 0, 1.0, False,
                          tmp_path, [], record)

@@ -180,9 +180,10 @@ def _repairs(rep: Report, result: BalanceResult) -> None:
     and the repaired bot's exploit test; one line when none needed one."""
     rows = [{"players": p.config.players, "character": c["character"],
              "lowered": c["lowered"], "before": round(c["before"], 1),
-             "after": round(c["after"], 1), "exploit test (win-rate points)":
+             "after": round(c["after"], 1), "exploit test":
              f"{p.repair['gain_points']:+.1f} [{p.repair['gain_low']:+.1f}, "
              f"{p.repair['gain_high']:+.1f}] {p.repair['exploit_family']}",
+             "unrepaired": f"{p.repair['before']:+.1f}",
              "deployed": "deployed" if p.repair["deployed"] else "not deployed"}
             for p in result.prepared if p.repair for c in p.repair["changes"]]
     if not rows:
@@ -193,12 +194,13 @@ def _repairs(rep: Report, result: BalanceResult) -> None:
     steps = ", ".join(f"{x:g}" for x in regret.STEPS)
     rep.text("Repaired: a bot that wins more when it may never pick a character is making a "
              "mistake with him, so the deployed bot wants such a character less (by the "
-             f"first of {steps} gold after which barring him no longer pays) and is deployed "
-             f"so if the exploit test finds it conceding at most {REPAIR_SLACK:g} point"
-             f"{'s' * (REPAIR_SLACK != 1)} more.")
+             f"first of {steps} gold after which barring him no longer pays); the repaired "
+             "bot is deployed unless the exploit test finds it conceding more than "
+             f"{REPAIR_SLACK:g} win-rate point{'s' * (REPAIR_SLACK != 1)} beyond the bot it "
+             "repaired (unrepaired), on the same deals. Values (restricted play) and tests "
+             "in win-rate points.")
     frame = pl.DataFrame(rows).rename({"lowered": "wanted less (gold)",
-                                       "before": "barring him before (win-rate points)",
-                                       "after": "after"})
+                                       "before": "value before", "after": "value after"})
     rep.tables["repairs"] = frame
     rep.table(frame)
 

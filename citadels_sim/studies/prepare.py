@@ -15,13 +15,14 @@ exploited is deployed (a round whose searches already gained more than one teste
 passed over).  Then its mistakes are repaired (:func:`.regret.repair`: a character that the
 bot wins more without is wanted less) and the repaired bot, given the exploit test too, is
 deployed unless it concedes more than :data:`REPAIR_SLACK` points beyond the bot it
-repaired (or, at most, :data:`UNTIL`).  It lives in ``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of
-everything it depends on (:func:`settings`): the hardening's searches and the tests
+repaired and more than :data:`UNTIL`.  It lives in
+``bots_dir/<ruleset>-<N>p[-set]-<hash>/``, the hash of everything it depends on
+(:func:`settings`): the hardening's searches, the tests and the repair's runs
 (resumable tuning runs: an interrupted preparation resumes) and, once done,
 ``prepared.toml`` (the strategy) and ``prepared.json`` (the settings, each round's exploit
-gain, the rounds tested and the time it took, interrupted calls included: an interrupted
-preparation keeps the time it had spent in ``spent.json``).  A later call with the same
-configuration and settings reads those back without playing a game.
+gain, the rounds tested, the repair and the time it took, interrupted calls included: an
+interrupted preparation keeps the time it had spent in ``spent.json``).  A later call with
+the same configuration and settings reads those back without playing a game.
 """
 
 from __future__ import annotations
@@ -79,8 +80,8 @@ MIX_GAMES = 12_000
 CONFIRMED = 3
 CONFIRM_BUDGET = 700_000
 #: a repaired bot is deployed when its exploit test gains at most this many win-rate
-#: points more than the bot it repaired did (its round's test, or its searches), or at most
-#: UNTIL.  At 5 players on the base set, ``reference_classic`` wanting the Assassin 4 gold
+#: points more than the bot it repaired does in the same test (on the same deals), or at
+#: most UNTIL.  At 5 players on the base set, ``reference_classic`` wanting the Assassin 4 gold
 #: less (restricted play: -1.6 -> -0.3 points) conceded -1.0 / +0.5 to the test's searches
 #: instead of +1.8 / +0.8
 REPAIR_SLACK = 1.0
@@ -165,7 +166,8 @@ def hardening() -> dict:
             "outside_the_set": "the start's desire for each character",
             "repair": {"regret": regret.REGRET, "deals": regret.DEALS, "seed": regret.SEED,
                        "steps": list(regret.STEPS), "most": regret.MOST,
-                       "slack": REPAIR_SLACK},
+                       "slack": REPAIR_SLACK,
+                       "against": "the exploit test of the bot repaired"},
             "seed": SEED, "kernel_version": KERNEL_VERSION}
 
 
@@ -271,8 +273,8 @@ def repair(found: Hardening, confirmed: list[dict], where: Path, workers: int | 
            progress: bool, executor: ChunkExecutor) -> tuple[Hardening, dict]:
     """``found`` with its deployed bot's mistakes repaired (:func:`.regret.repair`, runs
     kept in ``where``) when the repaired bot's exploit test (as in :func:`confirm`) gains at
-    most :data:`REPAIR_SLACK` points more than the bot it repaired (its test in
-    ``confirmed``, else its round's searches) or at most :data:`UNTIL`; and the record of
+    most :data:`REPAIR_SLACK` points more than the bot it repaired does in the same test
+    (its row of ``confirmed``, else run now) or at most :data:`UNTIL`; and the record of
     the repair (empty when no character needed one)."""
     kept = where / "repair"
     with store.on_interrupt(lambda: f"the hardening is done; {store.chunks_written(kept)} "
@@ -281,18 +283,16 @@ def repair(found: Hardening, confirmed: list[dict], where: Path, workers: int | 
                               executor=executor)
     if not fixed.changes:
         return found, {}
-    frame = exploit(fixed.strategy, found.config, budget=CONFIRM_BUDGET,
-                    validate_games=VALIDATE_GAMES, seed=CONFIRM_SEED, name="confirm-repaired",
-                    runs_dir=where, workers=workers, progress=progress,
-                    executor=executor).frame()
-    worst = frame.row(int(frame["gain"].arg_max()), named=True)
-    before = next((r["gain_points"] for r in confirmed if r["round"] == found.deployed),
-                  found.rounds()["gain_points"][found.deployed])
-    limit = before + REPAIR_SLACK if UNTIL is None else max(before + REPAIR_SLACK, UNTIL)
-    deployed = worst["gain"] <= limit
-    record = {"changes": fixed.changes, "exploit_family": worst["family"],
-              "gain_points": worst["gain"], "gain_low": worst["gain_low"],
-              "gain_high": worst["gain_high"], "before": before, "deployed": deployed}
+    tested = _test(fixed.strategy, found.config, "confirm-repaired", where, workers, progress,
+                   executor)
+    k = found.deployed
+    before = next((r for r in confirmed if r["round"] == k), None) or _test(
+        found.candidate(k), found.config, f"confirm-round{k}", where, workers, progress,
+        executor)
+    limit = before["gain_points"] + REPAIR_SLACK
+    deployed = tested["gain_points"] <= (limit if UNTIL is None else max(limit, UNTIL))
+    record = {"changes": fixed.changes, **tested, "before": before["gain_points"],
+              "deployed": deployed}
     if deployed:
         found = replace(found, strategy=replace(
             fixed.strategy, description=f"{found.strategy.description} Repaired: "
@@ -313,12 +313,20 @@ def confirm(found: Hardening, where: Path, workers: int | None, progress: bool,
     for k in chosen if len(chosen) > 1 else ():
         if rows and gains[k] > min(r["gain_points"] for r in rows):
             continue
-        frame = exploit(found.candidate(k), found.config, budget=CONFIRM_BUDGET,
-                        validate_games=VALIDATE_GAMES, seed=CONFIRM_SEED,
-                        name=f"confirm-round{k}", runs_dir=where, workers=workers,
-                        progress=progress, executor=executor).frame()
-        worst = frame.row(int(frame["gain"].arg_max()), named=True)
-        rows.append({"round": k, "exploit_family": worst["family"],
-                     "gain_points": worst["gain"], "gain_low": worst["gain_low"],
-                     "gain_high": worst["gain_high"]})
+        rows.append({"round": k, **_test(found.candidate(k), found.config,
+                                         f"confirm-round{k}", where, workers, progress,
+                                         executor)})
     return rows
+
+
+def _test(bot: Strategy, config: GameConfig, name: str, where: Path, workers: int | None,
+          progress: bool, executor: ChunkExecutor) -> dict:
+    """The exploit test of ``bot`` (:data:`CONFIRM_BUDGET` games per search, on deals of
+    :data:`CONFIRM_SEED`, runs kept in ``where/NAME-*``): its strongest exploiter's family
+    and held-out gain (win-rate points, 95% interval)."""
+    frame = exploit(bot, config, budget=CONFIRM_BUDGET, validate_games=VALIDATE_GAMES,
+                    seed=CONFIRM_SEED, name=name, runs_dir=where, workers=workers,
+                    progress=progress, executor=executor).frame()
+    worst = frame.row(int(frame["gain"].arg_max()), named=True)
+    return {"exploit_family": worst["family"], "gain_points": worst["gain"],
+            "gain_low": worst["gain_low"], "gain_high": worst["gain_high"]}
