@@ -234,3 +234,47 @@ tuned = { 3 = ["builder"], 4 = ["random", "heuristic"] }
     with pytest.raises(ConfigError, match="line-up 'tuned' names strategies for 3, 4 "
                                           "players, not for 5"):
         experiment.parse(text.replace("[3, 4]", "[3, 5]"), "per_count")
+
+
+def test_a_prepared_lineup_plays_the_bots_a_balance_test_judges_under(tmp_path, capsys):
+    """Issue 19 item 10: ``lineup = ["prepared"]`` plays, in every seat, the bot prepared for
+    the cell's set and player count (as ``citadels balance`` judges under), kept in
+    ``bots_dir`` and copied into the run, so the run is reported again without it."""
+    from citadels_sim.game.strategies import clear_registered, get, load_file
+    from citadels_sim.studies import prepare
+    bots = tmp_path / "bots"
+    text = (f'games = 600\nchunk_size = 300\nbots_dir = "{bots.as_posix()}"\n'
+            '[grid]\nplayers = [3]\nlineup = ["prepared", "default"]\n')
+    exp = experiment.parse(text, "prep")
+    cell = exp.cells[0]
+    config = cell.config
+    name = "prepared_" + prepare.directory(config, bots).name
+    assert cell.lineup == "prepared" and cell.rotations == ((name,) * 3,)
+    record = experiment.run(exp, tmp_path / "runs", progress=False)
+    p = prepare.prepare(config, bots, progress=False)
+    assert p.reused and get(name).row().tolist() == p.strategy.row().tolist()
+    assert record.summaries[cell.slug].games == 600
+    (said,) = record.timing["prepared"]
+    assert said.startswith("3p: reference_classic hardened for this set") and "reused" not in said
+    clear_registered()  # a new process: the run's own copy names the prepared bot
+    again = experiment.load_run(tmp_path / "runs" / "prep")
+    assert all(again.tables()[k].equals(v) for k, v in record.tables().items())
+    assert get(name).row().tolist() == p.strategy.row().tolist()
+    written = report.write(again, tmp_path / "report")
+    md = (written / "report.md").read_text()
+    assert "## The prepared bots" in md and f"- {said}" in md
+    assert load_file(written / "strategies.toml")[name].row().tolist() == get(name).row().tolist()
+    spec = tmp_path / "prep.toml"  # the command line: --bots-dir over the file's bots_dir
+    spec.write_text(text.replace(bots.as_posix(), (tmp_path / "elsewhere").as_posix()))
+    assert main(["experiment", str(spec), "--bots-dir", str(bots), "--no-progress", "--runs",
+                 str(tmp_path / "cli"), "--reports", str(tmp_path / "rep")]) == 0
+    out = capsys.readouterr().out
+    assert "the bots of 1 'prepared' cells are prepared first" in out
+    assert f"reused from {p.directory}" in out and not (tmp_path / "elsewhere").exists()
+    assert main(["experiment", str(spec), "--bots-dir", " "]) == 2
+    assert "--bots-dir must name a directory, got ' '." in capsys.readouterr().err
+    mine = experiment.parse(text + '[lineups]\nprepared = ["builder"]\n', "prep")
+    assert mine.cells[0].rotations == (("builder",) * 3,)  # a line-up of that name is yours
+    assert cell.prepared and not mine.cells[0].prepared and not exp.cells[1].prepared
+    with pytest.raises(ConfigError, match="bots_dir must name a directory"):
+        experiment.parse(text.replace(bots.as_posix(), " "), "prep")

@@ -30,16 +30,27 @@ def add_experiment(p: argparse.ArgumentParser) -> None:
     o.add_execution(p)
     o.add_dirs(p)
     o.add_strategies_file(p)
+    p.add_argument("--bots-dir", default=None,
+                   help="where the 'prepared' line-up's bots are kept and reused (default: "
+                        "the file's bots_dir, else runs/bots)")
 
 
 def experiment(a: argparse.Namespace) -> None:
     from citadels_sim.studies import experiment
     exp = experiment.load(a.file)
+    if a.bots_dir is not None:
+        exp.bots_dir = experiment.check_bots_dir(a.bots_dir, "--bots-dir")
     print(f"{exp.title}: {len(exp.cells)} cells, {exp.total_games:,} games"
           + (f" ({len(exp.skipped)} cells skipped)" if exp.skipped else ""))
+    prepared = sum(c.prepared for c in exp.cells)
+    if prepared:
+        print(f"the bots of {prepared} 'prepared' cells are prepared first (each game once, "
+              f"kept in {exp.bots_dir or experiment.preparing.BOTS_DIR} and reused later)")
     with o.cluster(a) as executor:
         record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress,
                                 executor=executor)
+    for line in record.timing.get("prepared", []):
+        print(line)
     write_report(record, Path(a.reports) / exp.name)
 
 

@@ -427,16 +427,31 @@ def register_file(path: str | Path) -> dict[str, Strategy]:
     """Make a strategy file's presets known by name (``--strategies-file``); returns them.
     A name may not shadow a shipped preset nor a different preset of another file."""
     found = load_file(path)
-    for name, s in found.items():
-        if name in presets():
-            raise StrategyError(f"strategy file {path}: preset {name!r} has the name of a "
-                                "shipped preset; rename it.")
-        seen = _REGISTERED.get(name)
-        if seen and seen[0] != s:
-            raise StrategyError(f"strategy file {path}: preset {name!r} is also defined, "
-                                f"differently, in {seen[1]}; rename one of them.")
+    for s in found.values():  # all or none
+        _refuse(s, f"strategy file {path}")
     _REGISTERED.update({name: (s, str(path)) for name, s in found.items()})
     return found
+
+
+def register(strategy: Strategy, source: str, replace: bool = False) -> None:
+    """Make ``strategy`` known by its name (``source``: where it comes from, for errors),
+    under the same conditions as a strategy file's presets (``replace``: it may replace a
+    strategy of that name registered before)."""
+    if replace:
+        _REGISTERED.pop(strategy.name, None)
+    _refuse(strategy, source)
+    _REGISTERED[strategy.name] = (strategy, source)
+
+
+def _refuse(strategy: Strategy, source: str) -> None:
+    name = strategy.name
+    if name in presets():
+        raise StrategyError(f"{source}: preset {name!r} has the name of a shipped preset; "
+                            "rename it.")
+    seen = _REGISTERED.get(name)
+    if seen and seen[0] != strategy:
+        raise StrategyError(f"{source}: preset {name!r} is also defined, differently, in "
+                            f"{seen[1]}; rename one of them.")
 
 
 def clear_registered() -> None:

@@ -14,7 +14,7 @@ import numpy as np
 import polars as pl
 
 from citadels_sim.stats import analysis, verdict
-from citadels_sim.studies.experiment import LABELS, RunRecord
+from citadels_sim.studies.experiment import LABELS, STRATEGIES_COPY, RunRecord
 from citadels_sim.versions import KERNEL_VERSION, __version__
 from . import facets, figures
 from .document import Report, with_ci
@@ -108,6 +108,17 @@ def build(record: RunRecord, part: bool = False) -> Report:
     rep.heading("Cells")
     rep.table(labelled(cells).select("label", *cells.columns[1:]), "cells")
     rep.tables["cells"] = cells
+    if record.timing.get("prepared"):
+        rep.heading("The prepared bots")
+        rep.text("The cells of the `prepared` line-up play, in every seat, the bot prepared "
+                 "for their set and player count (as `citadels balance` judges under): "
+                 "hardened against exploiters of both families, the least exploited round "
+                 "deployed after the exploit test (700,000 games a search, held-out deals), "
+                 "its mistakes repaired; every parameter is in `strategies.toml` beside "
+                 "this report. Per game, as the last session found or prepared it (its "
+                 "hardening's curve and that exploit test, in win-rate points above the "
+                 "fair share):")
+        rep.text("\n".join(f"- {line}" for line in record.timing["prepared"]))
     if exp.skipped and not part:  # a study's grid may cross what it never plays together
         rep.text("Cells left out because the rules (or this version of the kernel) refuse them:")
         rep.table(pl.DataFrame(exp.skipped))
@@ -358,5 +369,11 @@ def _metadata(record: RunRecord) -> dict:
 
 
 def write(record: RunRecord, path: str | Path) -> Path:
-    """Write the report of an experiment run into directory ``path``; returns it."""
-    return build(record).save(path)
+    """Write the report of an experiment run into directory ``path``, with the run's copy
+    of the strategies its line-ups took from files or preparations (``strategies.toml``,
+    when there is one); returns it."""
+    out = build(record).save(path)
+    copy = record.root / STRATEGIES_COPY if record.root is not None else None
+    if copy is not None and copy.is_file():
+        (out / STRATEGIES_COPY).write_bytes(copy.read_bytes())
+    return out

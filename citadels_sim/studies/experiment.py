@@ -20,7 +20,12 @@ An experiment file (see ``experiments/README.md``)::
     districts = ["default"]  # "default", a 2016 named set, or a name from [districts]
     lineup = ["default"]     # a strategy for every seat, or a name from [lineups];
                              # "default": the shipped reference preset made for the
-                             # cell's set (game.strategies.default_for)
+                             # cell's set (game.strategies.default_for); "prepared": the
+                             # bots `citadels balance` judges under, prepared (tuned and
+                             # hardened) for the cell's set and player count
+                             # (unless [lineups] defines a line-up of that name)
+    bots_dir = "runs/bots"   # optional: where prepared bots are kept and reused (relative
+                             # to the working directory, as for `citadels balance`)
     # set = ["first_game", "vicious_nobles"]   # 2016 named sets, each setting BOTH the
     #                          # characters and the districts (instead of those two keys)
 
@@ -52,7 +57,7 @@ import re
 import time
 import tomllib
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import polars as pl
@@ -65,15 +70,18 @@ from citadels_sim.engine.simulate import Run, check_index, check_memory, play_ru
 from citadels_sim.engine.summary import Summary
 from citadels_sim.engine.warmup import ensure_kernel
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import (default_for, get, known, presets, register_file,
-                                          to_toml)
+from citadels_sim.game.strategies import (default_for, get, known, presets, register,
+                                          register_file, to_toml)
 from citadels_sim.versions import KERNEL_VERSION
+from . import prepare as preparing
 
 GRID = ("ruleset", "players", "characters", "districts", "set", "lineup")
 #: the line-up that plays the shipped reference preset made for each cell's set
 DEFAULT_LINEUP = "default"
+#: the line-up that plays the bots prepared for each cell's set and player count
+PREPARED_LINEUP = "prepared"
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
-       "skip_invalid", "common_deals", "strategies_file",
+       "skip_invalid", "common_deals", "strategies_file", "bots_dir",
        "grid", "characters", "districts", "lineups"}
 SEATINGS = ("rotate", "fixed")
 LABELS = ["cell", "ruleset", "players", "characters", "districts", "lineup"]
@@ -104,6 +112,11 @@ class Cell:
     def games(self) -> int:
         return self.games_per_rotation * len(self.rotations)
 
+    @property
+    def prepared(self) -> bool:
+        """Does the cell play the bot prepared for its game (the ``prepared`` line-up)?"""
+        return self.rotations[0][0] == prepared_name(self.config)
+
     def labels(self) -> dict:
         """The cell's label columns."""
         return {"cell": self.slug, "ruleset": self.ruleset, "players": self.players,
@@ -133,6 +146,8 @@ class Experiment:
     cells: list[Cell]
     skipped: list[dict] = field(default_factory=list)
     source: str = ""
+    #: where the ``prepared`` line-up's bots are kept (None: :data:`.prepare.BOTS_DIR`)
+    bots_dir: str | None = None
 
     @property
     def total_games(self) -> int:
@@ -239,6 +254,9 @@ def parse(text: str, name: str, base: Path | None = None,
                           f"one value (or leave grid.{empty} out for its default).")
     named = {k: _need(doc.get(k + "s" if k == "lineup" else k, {}), dict, f"[{k}]")
              for k in ("characters", "districts", "lineup")}
+    bots_dir = doc.get("bots_dir")
+    if bots_dir is not None:
+        check_bots_dir(bots_dir, "bots_dir")
     axes = {k: _need(grid.get(k, [d]), list, f"grid.{k}") for k, d in
             (("ruleset", "classic"), ("players", 4), ("characters", "base"),
              ("districts", "default"), ("lineup", DEFAULT_LINEUP))}
@@ -274,7 +292,7 @@ def parse(text: str, name: str, base: Path | None = None,
         raise ConfigError(f"experiment {name} has no playable cell.")
     seed = check_index(_need(doc.get("seed", 0), int, "seed"), "seed")
     return Experiment(name, doc.get("title", name), doc.get("description", ""), seed, games,
-                      chunk, seating, cells, skipped, text)
+                      chunk, seating, cells, skipped, text, bots_dir)
 
 
 def _cell(ruleset, players, characters, districts, lineup, named, seating, games,
@@ -293,6 +311,10 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
         lu_label, lu = _entry(lineup, named["lineup"], "lineup", "")
     config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di,
                         removed=removed)
+    if lu == PREPARED_LINEUP and lineup not in named["lineup"]:  # one bot in every seat
+        name = prepared_name(config)
+        return Cell(ruleset, players, ch_label, di_label, lu_label, config,
+                    ((name,) * players,), games, common)
     if lu == DEFAULT_LINEUP:  # labelled "default"; its strategy is named in every table
         lu = default_for(config)
     pattern = lu if isinstance(lu, tuple) else (lu,)
@@ -304,6 +326,35 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     rots = rotations(names, players, seating)
     return Cell(ruleset, players, ch_label, di_label, lu_label, config, rots,
                 math.ceil(games / len(rots)), common)
+
+
+def check_bots_dir(value, what: str) -> str:
+    """``value`` if it names a directory, else a one-line error naming ``what``."""
+    if not (isinstance(value, str) and value.strip()):
+        raise ConfigError(f"{what} must name a directory, got {value!r}.")
+    return value
+
+
+def prepared_name(config: GameConfig) -> str:
+    """The name a cell's prepared bot plays under: ``prepared_`` and its preparation's
+    directory name (unique to the game and the preparation's settings)."""
+    return "prepared_" + preparing.directory(config, ".").name
+
+
+def prepare_bots(exp: Experiment, progress: bool = True,
+                 executor: ChunkExecutor | None = None) -> list[preparing.Prepared]:
+    """Prepare (or read back) the bot of every ``prepared`` cell, each game once, and make
+    it known by its cell's name (:func:`prepared_name`)."""
+    done = []
+    for cell in exp.cells:
+        if not cell.prepared or any(p.config == cell.config for p in done):
+            continue
+        p = preparing.prepare(cell.config, exp.bots_dir, progress=progress, executor=executor)
+        register(replace(p.strategy, name=prepared_name(cell.config),
+                         description=f"prepared for {cell.slug}: {p.strategy.description}"),
+                 str(p.directory), replace=True)  # this bots_dir's, for this run
+        done.append(p)
+    return done
 
 
 def load(path: str | Path, name: str | None = None,
@@ -405,6 +456,9 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
     same whatever order they finish in.
     """
     executor = resolve(executor, client)
+    if any(c.prepared for c in exp.cells) and executor.sequential:
+        ensure_kernel()
+    prepared = prepare_bots(exp, progress, executor)
     for cell in exp.cells:  # before anything is written
         check_memory(cell.games_per_rotation, exp.chunk_size, cell.config,
                      list(cell.rotations[0]), False, here=executor.sequential, held=False)
@@ -433,6 +487,8 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
               "games_per_second": round(played / wall, 1) if played else None,
               "workers": jobs[-1][1].meta["workers"], "executor": executor.describe(),
               "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
+    if prepared:
+        timing["prepared"] = [p.text() for p in prepared]
     (root / "timing.json").write_text(json.dumps(timing, indent=2))
     return RunRecord(exp, summaries, timing, root)
 
