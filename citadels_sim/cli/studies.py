@@ -48,9 +48,8 @@ def experiment(a: argparse.Namespace) -> None:
               f"kept in {exp.bots_dir or experiment.preparing.BOTS_DIR} and reused later)")
     with o.cluster(a) as executor:
         record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress,
-                                executor=executor)
-    for line in record.timing.get("prepared", []):
-        print(line)
+                                executor=executor,
+                                on_prepared=lambda p: print(p.text(), flush=True))
     write_report(record, Path(a.reports) / exp.name)
 
 

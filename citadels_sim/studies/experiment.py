@@ -56,6 +56,7 @@ import math
 import re
 import time
 import tomllib
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -342,9 +343,12 @@ def prepared_name(config: GameConfig) -> str:
 
 
 def prepare_bots(exp: Experiment, progress: bool = True,
-                 executor: ChunkExecutor | None = None) -> list[preparing.Prepared]:
+                 executor: ChunkExecutor | None = None,
+                 on_prepared: Callable[[preparing.Prepared], None] | None = None
+                 ) -> list[preparing.Prepared]:
     """Prepare (or read back) the bot of every ``prepared`` cell, each game once, and make
-    it known by its cell's name (:func:`prepared_name`)."""
+    it known by its cell's name (:func:`prepared_name`); ``on_prepared`` is called with
+    each as it is ready."""
     done = []
     for cell in exp.cells:
         if not cell.prepared or any(p.config == cell.config for p in done):
@@ -354,6 +358,8 @@ def prepare_bots(exp: Experiment, progress: bool = True,
                          description=f"prepared for {cell.slug}: {p.strategy.description}"),
                  str(p.directory), replace=True)  # this bots_dir's, for this run
         done.append(p)
+        if on_prepared is not None:
+            on_prepared(p)
     return done
 
 
@@ -448,17 +454,19 @@ def _runs(exp: Experiment, root: Path, workers: int | None, executor: ChunkExecu
 
 def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = None,
         progress: bool = True, *, executor: ChunkExecutor | Executor | None = None,
-        client=None) -> RunRecord:
+        client=None, on_prepared: Callable[[preparing.Prepared], None] | None = None
+        ) -> RunRecord:
     """Run (or resume) every cell of ``exp`` into ``runs_dir/NAME`` and summarise it.
 
     ``executor`` / ``client``: where the chunks are played (see :func:`.simulate.simulate`);
     on a cluster every cell's chunks are in one stream of tasks, and the summaries are the
-    same whatever order they finish in.
+    same whatever order they finish in.  The ``prepared`` cells' bots are prepared first
+    (:func:`prepare_bots`, ``on_prepared`` as there).
     """
     executor = resolve(executor, client)
     if any(c.prepared for c in exp.cells) and executor.sequential:
         ensure_kernel()
-    prepared = prepare_bots(exp, progress, executor)
+    prepared = prepare_bots(exp, progress, executor, on_prepared)
     for cell in exp.cells:  # before anything is written
         check_memory(cell.games_per_rotation, exp.chunk_size, cell.config,
                      list(cell.rotations[0]), False, here=executor.sequential, held=False)
