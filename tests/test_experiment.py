@@ -250,6 +250,7 @@ def test_a_prepared_lineup_plays_the_bots_a_balance_test_judges_under(tmp_path, 
     config = cell.config
     name = "prepared_" + prepare.directory(config, bots).name
     assert cell.lineup == "prepared" and cell.rotations == ((name,) * 3,)
+    assert exp.cells_frame()["line_up"][0] == f"{name} in every seat"
     record = experiment.run(exp, tmp_path / "runs", progress=False)
     p = prepare.prepare(config, bots, progress=False)
     assert p.reused and get(name).row().tolist() == p.strategy.row().tolist()

@@ -163,8 +163,12 @@ class Experiment:
     def cells_frame(self) -> pl.DataFrame:
         """One row per cell: labels, games, rotations, the configuration it plays."""
         return pl.DataFrame([{**c.labels(), "games": c.games, "rotations": len(c.rotations),
-                              "line_up": " / ".join(",".join(r) for r in c.rotations[:1])}
-                             for c in self.cells])
+                              "line_up": _seats(c.rotations[0])} for c in self.cells])
+
+
+def _seats(lineup: tuple[str, ...]) -> str:
+    """A line-up as the seats play it: ``a,b,a,b``, or ``a in every seat``."""
+    return f"{lineup[0]} in every seat" if len(set(lineup)) == 1 else ",".join(lineup)
 
 
 # ---- parsing ----------------------------------------------------------------------------
