@@ -279,3 +279,23 @@ def test_a_prepared_lineup_plays_the_bots_a_balance_test_judges_under(tmp_path, 
     assert cell.prepared and not mine.cells[0].prepared and not exp.cells[1].prepared
     with pytest.raises(ConfigError, match="bots_dir must name a directory"):
         experiment.parse(text.replace(bots.as_posix(), " "), "prep")
+
+
+def test_a_grown_grid_keeps_the_cells_already_run_and_a_changed_cell_is_refused(tmp_path):
+    """docs/experiments.md: adding entries to a grid keeps the cells already run; a cell
+    whose run changed (here its games) is refused before a game is played."""
+    text = "games = 400\nchunk_size = 200\n[grid]\nplayers = [4]\nlineup = ['builder']\n"
+    first = experiment.run(experiment.parse(text, "grow"), tmp_path, progress=False)
+    (slug,) = first.summaries
+    chunk = next((tmp_path / "grow" / slug / "rot-0").glob("seats/*.parquet"))
+    when = chunk.stat().st_mtime_ns
+    grown = experiment.parse(text.replace("[4]", "[4, 5]"), "grow")
+    second = experiment.run(grown, tmp_path, progress=False)
+    assert chunk.stat().st_mtime_ns == when  # read back, not played again
+    assert second.tables()["outcomes"].filter(pl.col("cell") == slug).equals(
+        first.tables()["outcomes"])
+    assert experiment.load_run(tmp_path / "grow").experiment.source == grown.source
+    with pytest.raises(ConfigError, match="already holds a different run"):
+        experiment.run(experiment.parse(text.replace("400", "600"), "grow"), tmp_path,
+                       progress=False)
+    assert experiment.load_run(tmp_path / "grow").experiment.source == grown.source

@@ -408,8 +408,13 @@ def claim(root: Path, marker: str, text: str) -> None:
     if file.exists() and file.read_text() != text:
         raise ConfigError(f"{root} already holds a different run ({marker} differs); "
                           "choose another directory, or delete it to start again.")
+    _describe(root, marker, text)
+
+
+def _describe(root: Path, marker: str, text: str) -> None:
+    """Write ``text`` to ``root/marker``, or a one-line error."""
     try:
-        file.write_text(text)
+        (root / marker).write_text(text)
     except OSError as err:
         raise ConfigError(f"cannot write the run to {str(root)!r}: "
                           f"{err.strerror or err}.") from None
@@ -475,13 +480,17 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
         check_memory(cell.games_per_rotation, exp.chunk_size, cell.config,
                      list(cell.rotations[0]), False, here=executor.sequential, held=False)
     root = Path(runs_dir) / exp.name
-    claim(root, "experiment.toml", exp.source)
-    _save_strategies(exp, root / STRATEGIES_COPY)
+    store.open_run_dir(root, "experiment.toml")
     summaries = {c.slug: Summary() for c in exp.cells}
     start = time.perf_counter()
     if executor.sequential:
         ensure_kernel()
+    # the file may have changed since an earlier run into ``root``: each rotation's
+    # directory refuses, before a game is played, a cell whose run changed
+    # (store.FINGERPRINT), so a grown grid keeps the cells already run
     jobs = _runs(exp, root, workers, executor)
+    _describe(root, "experiment.toml", exp.source)
+    _save_strategies(exp, root / STRATEGIES_COPY)
     cells = {id(job): cell for cell, job in jobs}
     kept = store.on_interrupt(lambda: f"{store.chunks_written(root)} of {exp.chunks} chunks "
                               f"written to {root}")
