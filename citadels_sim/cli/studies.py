@@ -39,7 +39,7 @@ def experiment(a: argparse.Namespace) -> None:
     from citadels_sim.studies import experiment
     exp = experiment.load(a.file)
     if a.bots_dir is not None:
-        exp.bots_dir = experiment.check_bots_dir(a.bots_dir, "--bots-dir")
+        exp.bots_dir = experiment.preparing.check_bots_dir(a.bots_dir, "--bots-dir")
     print(f"{exp.title}: {len(exp.cells)} cells, {exp.total_games:,} games"
           + (f" ({len(exp.skipped)} cells skipped)" if exp.skipped else ""))
     prepared = sum(c.prepared for c in exp.cells)

@@ -14,6 +14,7 @@ import numpy as np
 import polars as pl
 
 from citadels_sim.stats import analysis, verdict
+from citadels_sim.studies import prepare as preparing
 from citadels_sim.studies.experiment import LABELS, STRATEGIES_COPY, RunRecord
 from citadels_sim.versions import KERNEL_VERSION, __version__
 from . import facets, figures
@@ -113,7 +114,8 @@ def build(record: RunRecord, part: bool = False) -> Report:
         rep.text("The cells of the `prepared` line-up play, in every seat, the bot prepared "
                  "for their set and player count (as `citadels balance` judges under): "
                  "hardened against exploiters of both families, the least exploited round "
-                 "deployed after the exploit test (700,000 games a search, held-out deals), "
+                 f"deployed after the exploit test ({preparing.CONFIRM_BUDGET:,} games a "
+                 "search, held-out deals), "
                  "its mistakes repaired; every parameter is in `strategies.toml` beside "
                  "this report. Per game, as the last session found or prepared it (its "
                  "hardening's curve and that exploit test, in win-rate points above the "

@@ -261,7 +261,7 @@ def parse(text: str, name: str, base: Path | None = None,
              for k in ("characters", "districts", "lineup")}
     bots_dir = doc.get("bots_dir")
     if bots_dir is not None:
-        check_bots_dir(bots_dir, "bots_dir")
+        preparing.check_bots_dir(bots_dir, "bots_dir")
     axes = {k: _need(grid.get(k, [d]), list, f"grid.{k}") for k, d in
             (("ruleset", "classic"), ("players", 4), ("characters", "base"),
              ("districts", "default"), ("lineup", DEFAULT_LINEUP))}
@@ -331,13 +331,6 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     rots = rotations(names, players, seating)
     return Cell(ruleset, players, ch_label, di_label, lu_label, config, rots,
                 math.ceil(games / len(rots)), common)
-
-
-def check_bots_dir(value, what: str) -> str:
-    """``value`` if it names a directory, else a one-line error naming ``what``."""
-    if not (isinstance(value, str) and value.strip()):
-        raise ConfigError(f"{what} must name a directory, got {value!r}.")
-    return value
 
 
 def prepared_name(config: GameConfig) -> str:

@@ -204,14 +204,23 @@ def directory(config: GameConfig, bots_dir: str | Path) -> Path:
     return Path(bots_dir) / f"{config_tag(config)}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
 
 
+def check_bots_dir(value, what: str) -> str | Path:
+    """``value`` if it names a directory (a path, or a string not blank), else a one-line
+    error naming ``what``."""
+    if isinstance(value, Path) or isinstance(value, str) and value.strip():
+        return value
+    blank = " An empty name is not one." if isinstance(value, str) else ""
+    raise ConfigError(f"{what} must name a directory, got {value!r}.{blank}")
+
+
 def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
             workers: int | None = None, progress: bool = True,
             executor: ChunkExecutor | Executor | None = None, client=None) -> Prepared:
     """The bot prepared for ``config`` (see the module docstring): read back from
     ``bots_dir`` (default :data:`BOTS_DIR`) when it was prepared before, else hardened (or
     its hardening resumed) now."""
-    if isinstance(bots_dir, str) and not bots_dir.strip():
-        raise ConfigError("bots_dir (--bots-dir) must name a directory, got an empty one.")
+    if bots_dir is not None:
+        check_bots_dir(bots_dir, "bots_dir (--bots-dir)")
     where = directory(config, BOTS_DIR if bots_dir is None else bots_dir)
     wanted = settings(config)
     summary = where / SUMMARY_FILE
