@@ -86,6 +86,7 @@ PARAMS = {
     "finish": Param(layout.PR_R_FINISH, 4.0, -2.0, 20.0),
     "build": Param(layout.PR_R_BUILD, 1.5, 0.0, 5.0),
     "deny": Param(layout.PR_R_DENY, 0.5, 0.0, 2.0),
+    "read": Param(layout.PR_R_READ, 0.0, -1.0, 1.0),
 }
 #: the reference family's desire for each character, whatever its rank: ``want_<key>``
 #: (layout.CHARACTER_KEYS); a character outside the game's set is never offered, so its
@@ -102,7 +103,11 @@ _SHARED = ("income", "aggression", "threat", "card_need", "gold_reserve", "new_t
            "swap_margin")
 _REFERENCE = ("income", "aggression", "threat", "gold_reserve", "new_type", "swap_margin",
               "card", "crown", "urgency", "draw_need", "draw_gold", "bribe", "finish", "build",
-              "deny") + DESIRES
+              "deny", "read") + DESIRES
+#: parameters searched only with 2 or 3 players, where every player keeps two characters
+#: and an aim reads which of its candidates each pick kept (``read``); elsewhere they keep
+#: their defaults (the 4-8 player bots were prepared and measured without them)
+SMALL_DRAFT = ("read",)
 FAMILY_PARAMS: dict[str, tuple[str, ...]] = {"random": (), "builder": _SHARED,
                                              "aggressive": _SHARED, "heuristic": _SHARED,
                                              "reference": _REFERENCE}
@@ -301,13 +306,21 @@ def _in_range(value: float, key: str, limits: tuple[float, float], name: str) ->
                             f"range {lo:g} to {hi:g} (citadels list shows every range).")
 
 
-def tunable(family: str) -> list[tuple[str, Param]]:
-    """The parameters a tuner searches for ``family``: ``base1`` .. ``base9`` (the rank
-    desires, at :data:`BASE_BOUNDS`) and the named parameters the family reads."""
+def searched(family: str, players: int | None = None) -> tuple[str, ...]:
+    """The named parameters a tuner searches for ``family`` (at ``players`` players, when
+    given): those the family reads, but those of :data:`SMALL_DRAFT` only with 2 or 3."""
+    return tuple(n for n in FAMILY_PARAMS.get(family, tuple(PARAMS))
+                 if players is None or players <= 3 or n not in SMALL_DRAFT)
+
+
+def tunable(family: str, players: int | None = None) -> list[tuple[str, Param]]:
+    """The parameters a tuner searches for ``family`` (at ``players`` players, when given):
+    ``base1`` .. ``base9`` (the rank desires, at :data:`BASE_BOUNDS`) and the named
+    parameters of :func:`searched`."""
     if family not in FAMILIES:
         raise StrategyError(f"Unknown strategy family {family!r}; families: "
                             f"{', '.join(FAMILIES)}.")
-    names = FAMILY_PARAMS.get(family, tuple(PARAMS))
+    names = searched(family, players)
     if not names:
         return []
     base = [(f"base{r + 1}", Param(layout.PR_BASE + r, 1.0, *BASE_BOUNDS))

@@ -193,8 +193,9 @@ PR_CHAR = PR_SWAP_MARGIN + 1  # PR_CHAR + ch: desire for character ch (CH_*), wh
  PR_R_FINISH,        # complete the city first only when at most this many points behind
  PR_R_BUILD,         # value of one build this turn (build limits, a lost turn)
  PR_R_DENY,          # 2 players: weight of the opponent's gain in the face-down discard
- ) = range(PR_CHAR + N_CHARACTERS, PR_CHAR + N_CHARACTERS + 9)
-N_PARAMS = PR_R_DENY + 1  # strategy parameters per seat
+ PR_R_READ,          # aiming: an opponent's pick kept rank r with odds ~ exp(this x its worth)
+ ) = range(PR_CHAR + N_CHARACTERS, PR_CHAR + N_CHARACTERS + 10)
+N_PARAMS = PR_R_READ + 1  # strategy parameters per seat
 
 # --- g: game scalars -----------------------------------------------------------------
 # The first G_CFG_LEN entries are the configuration, copied from ``Tables.cfg``.

@@ -38,8 +38,8 @@ from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import (FAMILY_PARAMS, Strategy, default_for, get, load_file,
-                                          outside_from, presets, to_toml)
+from citadels_sim.game.strategies import (Strategy, default_for, get, load_file, outside_from,
+                                          presets, searched, to_toml)
 from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.versions import KERNEL_VERSION
 from . import regret
@@ -176,7 +176,7 @@ def settings(config: GameConfig) -> dict:
     of its family tunes, :func:`hardening`."""
     start = default_for(config)
     return {"config": config.to_dict(), "start": start,
-            "parameters": list(FAMILY_PARAMS[get(start).family]), **hardening()}
+            "parameters": list(searched(get(start).family, config.players)), **hardening()}
 
 
 def bot_name(config: GameConfig) -> str:

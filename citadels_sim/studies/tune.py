@@ -74,8 +74,9 @@ class Space:
     params: tuple[Param, ...]
 
     @classmethod
-    def of(cls, family: str) -> Space:
-        items = tunable(family)
+    def of(cls, family: str, players: int | None = None) -> Space:
+        """``family``'s space (at ``players`` players: :func:`tunable`)."""
+        items = tunable(family, players)
         if not items:
             raise ConfigError(f"strategy family {family!r} has no parameters to tune; "
                               "families: " + ", ".join(f for f in FAMILIES if tunable(f))
@@ -194,7 +195,7 @@ class Plan:
     generations: int = field(init=False)
 
     def __post_init__(self) -> None:
-        self.space = Space.of(self.family)
+        self.space = Space.of(self.family, self.config.players)
         self.games = sum(t.games for t in self.tables(0))
         self.generations = self.budget // ((self.popsize + 1) * self.games)
         if self.generations < 1:

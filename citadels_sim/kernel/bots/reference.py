@@ -24,7 +24,7 @@ from ..layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASS
                       G_PICKER, G_PICKS, G_RANK_CHAR, G_TAX_PILE, G_TURN_RANK, K_COST, K_COUNT,
                       K_TYPE, N_KINDS, N_TYPES, PR_BASE, PR_CHAR, PR_GOLD_RESERVE, PR_R_BRIBE,
                       PR_R_BUILD, PR_R_CARD, PR_R_CROWN, PR_R_DENY, PR_R_DRAW_GOLD, PR_R_DRAW_NEED,
-                      PR_R_FINISH, PR_R_URGENCY, PR_W_AGGRESSION, PR_W_INCOME, PR_W_NEW_TYPE,
+                      PR_R_FINISH, PR_R_READ, PR_R_URGENCY, PR_W_AGGRESSION, PR_W_INCOME, PR_W_NEW_TYPE,
                       PR_W_THREAT, P_CITY_N, P_DOWN, P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_STEP,
                       RANK_KING, T_TRADE)
 from ..rules import (INCOME_CARDS, build_cost, build_limit, destroyable, has, income_count,
@@ -379,11 +379,41 @@ def effect_on(st, tb, s, o, r, aim):
 
 
 @hot
+def pick_read(st, tb, s, k, r, out):
+    """How much likelier than the other ranks it could have taken (``out``: ``_known_out``)
+    seat ``s`` reads that pick ``k`` (another seat's) kept rank ``r``: 1 when PR_R_READ is 0
+    (every rank alike); else the picker's chance of keeping ``r``, in proportion to
+    exp(PR_R_READ x what ``r`` would be worth to ``s`` in his place: desire and worth now),
+    times the number of ranks he could have kept.  Below 0 it reads that the picker keeps
+    the one worth less (and leaves the other face down, or to ``s``)."""
+    read = st.params[s, PR_R_READ]
+    if read == 0.0:
+        return 1.0
+    g = st.g
+    o = g[G_PICKER + k]
+    ready = ready_builds(st, tb, o, s)
+    mine = 0.0
+    total = 0.0
+    n = 0
+    for c in range(g[G_NRANKS]):
+        if (out >> c) & 1 or not could_take(st, s, k, c):
+            continue
+        worth = (st.params[s, PR_CHAR + g[G_RANK_CHAR + c]] + st.params[s, PR_BASE + c]
+                 + ref_worth(st, tb, o, c, s, ready))
+        w = math.exp(min(50.0, read * worth))
+        total += w
+        n += 1
+        if c == r:
+            mine = w
+    return n * mine / total if total > 0.0 else 1.0
+
+
+@hot
 def rank_effect(st, tb, s, r, aim, out):
     """Expected effect for seat ``s`` of aiming power ``aim`` at rank ``r`` (``out``:
     ``_known_out``): over the opponents' picks that may have taken it, P(that holder) x
-    harm x danger (a character already called shows its holder); the Witch also plays the
-    character herself when it is in play."""
+    harm x danger (a character already called shows its holder; each pick read by
+    :func:`pick_read`); the Witch also plays the character herself when it is in play."""
     g = st.g
     v = 0.0
     live = 0.0
@@ -398,8 +428,9 @@ def rank_effect(st, tb, s, r, aim, out):
             for j in range(g[G_PICKS]):
                 o = g[G_PICKER + j]
                 if o != s and could_take(st, s, j, r):
-                    live += scale
-                    v += scale * effect_on(st, tb, s, o, r, aim)
+                    p = scale * pick_read(st, tb, s, j, r, out)
+                    live += p
+                    v += p * effect_on(st, tb, s, o, r, aim)
     if aim == AIM_BEWITCH:
         v += live * (ref_worth(st, tb, s, r, s, ready_builds(st, tb, s, s))
                      + st.params[s, PR_R_BUILD])
