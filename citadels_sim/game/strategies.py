@@ -87,6 +87,7 @@ PARAMS = {
     "build": Param(layout.PR_R_BUILD, 1.5, 0.0, 5.0),
     "deny": Param(layout.PR_R_DENY, 0.5, 0.0, 2.0),
     "read": Param(layout.PR_R_READ, 0.0, -1.0, 1.0),
+    "memory": Param(layout.PR_R_MEMORY, 0.0, 0.0, 6.0),
 }
 #: the reference family's desire for each character, whatever its rank: ``want_<key>``
 #: (layout.CHARACTER_KEYS); a character outside the game's set is never offered, so its
@@ -103,11 +104,12 @@ _SHARED = ("income", "aggression", "threat", "card_need", "gold_reserve", "new_t
            "swap_margin")
 _REFERENCE = ("income", "aggression", "threat", "gold_reserve", "new_type", "swap_margin",
               "card", "crown", "urgency", "draw_need", "draw_gold", "bribe", "finish", "build",
-              "deny", "read") + DESIRES
+              "deny", "read", "memory") + DESIRES
 #: parameters searched only with 2 or 3 players, where every player keeps two characters
-#: and an aim reads which of its candidates each pick kept (``read``); elsewhere they keep
+#: and an aim reads which of its candidates each pick kept (``read``: by what it is worth;
+#: ``memory``: by the ranks the picker revealed in earlier rounds); elsewhere they keep
 #: their defaults (the 4-8 player bots were prepared and measured without them)
-SMALL_DRAFT = ("read",)
+SMALL_DRAFT = ("read", "memory")
 FAMILY_PARAMS: dict[str, tuple[str, ...]] = {"random": (), "builder": _SHARED,
                                              "aggressive": _SHARED, "heuristic": _SHARED,
                                              "reference": _REFERENCE}

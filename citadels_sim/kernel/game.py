@@ -10,7 +10,7 @@ from .layout import (CH_EMPEROR, CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOL
                      C_OFFERED, C_PICKED, C_ROBBED, D_HOSPITAL, G_BEWITCHED, G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER,
                      G_KILLED, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK_CHAR,
                      G_ROBBED, G_ROUND, G_RULESET, G_TURN_BUILT, G_WITCH, P_AT7, P_AT8, P_GOLD,
-                     P_OFFERED, P_PICKED, P_REVEALED, RANK_9, RANK_KING, R_2016)
+                     P_OFFERED, P_PICKED, P_REVEALED, P_SHOWN, RANK_9, RANK_KING, R_2016)
 from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
@@ -36,6 +36,7 @@ def _end_round(st, tb):
             ch == CH_KING or ch == CH_PATRICIAN or (ch == CH_EMPEROR and g[G_RULESET] == R_2016)):
         s = g[G_HOLDER + k]
         st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], k + 1)
+        st.p[s, P_SHOWN + k] += 1
         event(st, EV_HEIR, s, k, 0, 0, 0, 0)
         if ch == CH_EMPEROR:  # 2016: the killed Emperor's holder moves the crown, no tribute
             give_crown(st, tb, s, k, False)

@@ -193,9 +193,10 @@ PR_CHAR = PR_SWAP_MARGIN + 1  # PR_CHAR + ch: desire for character ch (CH_*), wh
  PR_R_FINISH,        # complete the city first only when at most this many points behind
  PR_R_BUILD,         # value of one build this turn (build limits, a lost turn)
  PR_R_DENY,          # 2 players: weight of the opponent's gain in the face-down discard
- PR_R_READ,          # aiming: an opponent's pick kept rank r with odds ~ exp(this x its worth)
- ) = range(PR_CHAR + N_CHARACTERS, PR_CHAR + N_CHARACTERS + 10)
-N_PARAMS = PR_R_READ + 1  # strategy parameters per seat
+ PR_R_READ,          # aiming: an opponent's pick kept rank r with odds ~ exp(this x its worth
+ PR_R_MEMORY,        # ... + this x the share of earlier rounds in which he revealed rank r)
+ ) = range(PR_CHAR + N_CHARACTERS, PR_CHAR + N_CHARACTERS + 11)
+N_PARAMS = PR_R_MEMORY + 1  # strategy parameters per seat
 
 # --- g: game scalars -----------------------------------------------------------------
 # The first G_CFG_LEN entries are the configuration, copied from ``Tables.cfg``.
@@ -287,7 +288,8 @@ P_PICKED = P_OFFERED + MAX_RANKS  # P_PICKED + r: draft picks that took rank r
 P_OFFER = P_PICKED + MAX_RANKS  # P_OFFER + j: bitmask of the ranks offered at its j-th pick
 P_STEP = P_OFFER + 2  # P_STEP + j: the round's pick number of its j-th pick, -1 if none
 P_DOWN = P_STEP + 2  # bitmask of the ranks it discarded face down itself (2 players)
-P_LEN = P_DOWN + 1
+P_SHOWN = P_DOWN + 1  # P_SHOWN + r: rounds in which it revealed rank r (public: bots read it)
+P_LEN = P_SHOWN + MAX_RANKS
 
 # --- log: one row per replay event ---------------------------------------------------
 LOG_CAP = 4096

@@ -21,7 +21,7 @@ from .characters import (after_gather, before_gather, end_of_turn, on_reveal, re
 from .districts import build_from_hand, gather, turn_actions
 from .layout import (G_BEWITCHED, G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_THREATS,
                      G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_OVER, G_TURN_RANK,
-                     G_TURN_SEAT, G_TURN_USED, G_WITCH, P_REVEALED, R_FOUR_COLOR, U_GATHERED,
+                     G_TURN_SEAT, G_TURN_USED, G_WITCH, P_REVEALED, P_SHOWN, R_FOUR_COLOR, U_GATHERED,
                      U_INCOME)
 from .log import EV_CALL, EV_RESUME, event
 from .bots.dispatch import choose_build, choose_income_first
@@ -53,6 +53,7 @@ def _close(st):
 def _reveal(st, r, s):
     """Seat ``s`` reveals rank ``r``: the call, then the theft."""
     st.p[s, P_REVEALED] = max(st.p[s, P_REVEALED], r + 1)
+    st.p[s, P_SHOWN + r] += 1
     event(st, EV_CALL, s, r, 0, 0, 0, 0)
     robbery(st, s, r)
 

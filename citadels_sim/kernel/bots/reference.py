@@ -21,12 +21,12 @@ from ..layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASS
                       CH_SCHOLAR, CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC,
                       CH_THIEF, CH_TRADER, CH_WARLORD, CH_WITCH, CH_WIZARD, G_BLACKMAILER, G_CROWN,
                       G_DECK_N, G_FACEUP, G_HOLDER, G_KILLED, G_NP, G_NRANKS, G_N_COMPLETE,
-                      G_PICKER, G_PICKS, G_RANK_CHAR, G_TAX_PILE, G_TURN_RANK, K_COST, K_COUNT,
-                      K_TYPE, N_KINDS, N_TYPES, PR_BASE, PR_CHAR, PR_GOLD_RESERVE, PR_R_BRIBE,
-                      PR_R_BUILD, PR_R_CARD, PR_R_CROWN, PR_R_DENY, PR_R_DRAW_GOLD, PR_R_DRAW_NEED,
-                      PR_R_FINISH, PR_R_READ, PR_R_URGENCY, PR_W_AGGRESSION, PR_W_INCOME, PR_W_NEW_TYPE,
-                      PR_W_THREAT, P_CITY_N, P_DOWN, P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_STEP,
-                      RANK_KING, T_TRADE)
+                      G_PICKER, G_PICKS, G_RANK_CHAR, G_ROUND, G_TAX_PILE, G_TURN_RANK, K_COST,
+                      K_COUNT, K_TYPE, N_KINDS, N_TYPES, PR_BASE, PR_CHAR, PR_GOLD_RESERVE,
+                      PR_R_BRIBE, PR_R_BUILD, PR_R_CARD, PR_R_CROWN, PR_R_DENY, PR_R_DRAW_GOLD,
+                      PR_R_DRAW_NEED, PR_R_FINISH, PR_R_MEMORY, PR_R_READ, PR_R_URGENCY,
+                      PR_W_AGGRESSION, PR_W_INCOME, PR_W_NEW_TYPE, PR_W_THREAT, P_CITY_N, P_DOWN,
+                      P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_SHOWN, P_STEP, RANK_KING, T_TRADE)
 from ..rules import (INCOME_CARDS, build_cost, build_limit, destroyable, has, income_count,
                      income_kind, income_type, slot_cost, warlord_cost)
 from ..state import city_size, own_ranks
@@ -381,26 +381,33 @@ def effect_on(st, tb, s, o, r, aim):
 @hot
 def pick_read(st, tb, s, k, r, out):
     """How much likelier than the other ranks it could have taken (``out``: ``_known_out``)
-    seat ``s`` reads that pick ``k`` (another seat's) kept rank ``r``: 1 when PR_R_READ is 0
-    (every rank alike); else the picker's chance of keeping ``r``, in proportion to
-    exp(PR_R_READ x what ``r`` would be worth to ``s`` in his place: desire and worth now),
-    times the number of ranks he could have kept.  Below 0 it reads that the picker keeps
-    the one worth less (and leaves the other face down, or to ``s``)."""
+    seat ``s`` reads that pick ``k`` (another seat's) kept rank ``r``: 1 when PR_R_READ and
+    PR_R_MEMORY are 0 (every rank alike); else the picker's chance of keeping ``r``, in
+    proportion to exp(PR_R_READ x what ``r`` would be worth to ``s`` in his place (desire
+    and worth now) + PR_R_MEMORY x the share of the earlier rounds in which the picker
+    revealed ``r``), times the number of ranks he could have kept.  A negative PR_R_READ
+    reads that the picker keeps the one worth less (and leaves the other face down, or to
+    ``s``); PR_R_MEMORY reads his habits (a player who never shows the Warlord keeps the
+    other rank)."""
     read = st.params[s, PR_R_READ]
-    if read == 0.0:
+    memory = st.params[s, PR_R_MEMORY]
+    if read == 0.0 and memory == 0.0:
         return 1.0
     g = st.g
     o = g[G_PICKER + k]
-    ready = ready_builds(st, tb, o, s)
+    ready = ready_builds(st, tb, o, s) if read != 0.0 else 0
+    rounds = max(1, g[G_ROUND] - 1)
     mine = 0.0
     total = 0.0
     n = 0
     for c in range(g[G_NRANKS]):
         if (out >> c) & 1 or not could_take(st, s, k, c):
             continue
-        worth = (st.params[s, PR_CHAR + g[G_RANK_CHAR + c]] + st.params[s, PR_BASE + c]
-                 + ref_worth(st, tb, o, c, s, ready))
-        w = math.exp(min(50.0, read * worth))
+        x = memory * st.p[o, P_SHOWN + c] / rounds
+        if read != 0.0:
+            x += read * (st.params[s, PR_CHAR + g[G_RANK_CHAR + c]] + st.params[s, PR_BASE + c]
+                         + ref_worth(st, tb, o, c, s, ready))
+        w = math.exp(min(50.0, x))
         total += w
         n += 1
         if c == r:
