@@ -242,3 +242,75 @@ def test_the_navigator_is_worth_less_to_a_seat_that_could_build():
     assert reference.ready_builds(st, tb, 0, 0) == 1
     ready = reference.ready_builds(st, tb, 0, 0)
     assert reference.power_worth(st, tb, 0, L.CH_NAVIGATOR, 0, ready) == idle - 2.0 == 2.0
+
+
+def _opponent_picks(st, s):
+    """Per opponent pick of this round: (pick number, picker, the ranks it could have kept
+    as seat ``s`` knows)."""
+    out = reference.known_out(st, s)
+    picks = []
+    for k in range(int(st.g[L.G_PICKS])):
+        o = int(st.g[L.G_PICKER + k])
+        if o != s:
+            picks.append((k, o, [c for c in range(int(st.g[L.G_NRANKS]))
+                                 if not (out >> c) & 1 and reference.could_take(st, s, k, c)]))
+    return picks
+
+
+def _read(st, tb, s, k, ranks, read=0.0, memory=0.0):
+    st.params[s, L.PR_R_READ] = read
+    st.params[s, L.PR_R_MEMORY] = memory
+    out = reference.known_out(st, s)
+    return [reference.pick_read(st, tb, s, k, c, out) for c in ranks]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_an_opponents_pick_is_read_by_worth_and_by_what_he_showed_before(players):
+    """Issue 19 item 6. With 2 or 3 players each pick is one of a few ranks the aimer can
+    name: ``read`` and ``memory`` weigh them (1 each when both are 0, as before) and keep
+    the pick's odds whole; ``read`` below 0 turns the order of ``read`` above 0 around;
+    ``memory`` favours the rank the picker revealed in the earlier rounds."""
+    for game in range(10):
+        st, tb = h.make_state("classic", players, "reference", seed=3, game=game)
+        draft.draft(st, tb)
+        for s in range(players):
+            for k, o, ranks in _opponent_picks(st, s):
+                assert _read(st, tb, s, k, ranks) == [1.0] * len(ranks)
+                up, down = _read(st, tb, s, k, ranks, 0.8), _read(st, tb, s, k, ranks, -0.8)
+                assert sum(up) == pytest.approx(len(ranks))
+                assert sum(down) == pytest.approx(len(ranks))
+                for i in range(len(ranks)):
+                    for j in range(len(ranks)):
+                        assert (up[i] - up[j]) * (down[i] - down[j]) <= 1e-12
+                st.g[L.G_ROUND] = 6
+                st.p[o, L.P_SHOWN + ranks[0]] = 5
+                habit = _read(st, tb, s, k, ranks, memory=3.0)
+                st.p[o, L.P_SHOWN + ranks[0]] = 0
+                assert sum(habit) == pytest.approx(len(ranks))
+                if len(ranks) > 1:
+                    assert habit[0] > 1.0 > max(habit[1:])
+
+
+def test_an_assassin_who_remembers_stops_killing_a_character_his_opponent_never_shows():
+    """The diagnosis of item 6 (docs/balance.md, "2 players: where the kills go"): the
+    2-player bot kept killing the Warlord, whom its exploiters never kept, because it counts
+    both ranks a pick may have kept alike.  An aimer with memory who has seen his opponent
+    reveal the other rank of the pair in every earlier round aims elsewhere."""
+    found = 0
+    for game in range(100):
+        st, tb = h.make_state("classic", 2, "reference", seed=7, game=game)
+        draft.draft(st, tb)
+        s = int(st.g[L.G_HOLDER + 0])
+        if s < 0:
+            continue
+        allowed = ((1 << int(st.g[L.G_NRANKS])) - 1) & ~1
+        aim = reference.ref_target(st, tb, s, allowed, reference.AIM_KILL)
+        pair = next((ranks for _, _, ranks in _opponent_picks(st, s) if aim in ranks), None)
+        if pair is None or len(pair) != 2:
+            continue
+        st.g[L.G_ROUND] = 6
+        st.p[1 - s, L.P_SHOWN + pair[1 - pair.index(aim)]] = 5
+        st.params[s, L.PR_R_MEMORY] = 6.0
+        assert reference.ref_target(st, tb, s, allowed, reference.AIM_KILL) != aim
+        found += 1
+    assert found >= 10, found

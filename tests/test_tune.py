@@ -159,3 +159,17 @@ def test_bad_input_is_a_clear_error(args, message, tmp_path, capsys):
                  "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_the_small_draft_parameters_are_searched_only_with_2_or_3_players():
+    """``read`` and ``memory`` (issue 19 item 6) are tuned where every player keeps two
+    characters; elsewhere the search, and so every 4-8 player preparation, is as before."""
+    from citadels_sim.game.strategies import SMALL_DRAFT
+    from citadels_sim.studies import prepare
+    for players in (2, 3):
+        assert set(SMALL_DRAFT) <= set(Space.of("reference", players).names)
+    for players in (4, 7):
+        assert not set(SMALL_DRAFT) & set(Space.of("reference", players).names)
+        assert not set(SMALL_DRAFT) & set(
+            prepare.settings(GameConfig(players=players))["parameters"])
+    assert len(Space.of("reference", 2)) == len(Space.of("reference", 4)) + len(SMALL_DRAFT)
