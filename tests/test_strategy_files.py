@@ -2,6 +2,8 @@
 citadels_sim/game/data/strategies.toml), usable wherever a preset name is, with errors that
 name the file and the bad entry."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -92,6 +94,21 @@ def test_name_errors(mine, tmp_path):
     clash.write_text("[mine]\nfamily = 'builder'\n")
     with pytest.raises(StrategyError, match="also defined, differently, in"):
         register_file(clash)
+
+
+def test_a_file_written_before_a_parameter_existed_names_the_same_strategy(tmp_path):
+    """A file without a parameter added since (read at its default) does not clash with
+    the same strategy written today; a real difference still does."""
+    text = to_toml([replace(get("reference_classic:want_king=2"), name="kept")])
+    today, before, changed = (tmp_path / f"{n}.toml" for n in ("today", "before", "changed"))
+    today.write_text(text)
+    before.write_text("".join(line for line in text.splitlines(keepends=True)
+                              if not line.startswith(("read =", "memory ="))))
+    changed.write_text(text.replace("memory = 0.0", "memory = 1.0"))
+    register_file(today)
+    assert "memory" not in register_file(before)["kept"].params  # no clash
+    with pytest.raises(StrategyError, match="also defined, differently, in"):
+        register_file(changed)
 
 
 def test_strategies_file_in_simulate_and_compare(mine, capsys):

@@ -464,9 +464,19 @@ def _refuse(strategy: Strategy, source: str) -> None:
         raise StrategyError(f"{source}: preset {name!r} has the name of a shipped preset; "
                             "rename it.")
     seen = _REGISTERED.get(name)
-    if seen and seen[0] != strategy:
+    if seen and _filled(seen[0]) != _filled(strategy):
         raise StrategyError(f"{source}: preset {name!r} is also defined, differently, in "
                             f"{seen[1]}; rename one of them.")
+
+
+def _filled(strategy: Strategy) -> Strategy:
+    """``strategy`` with every parameter its family reads given (an absent one at its
+    default), so that a file written before a parameter existed names the same strategy."""
+    reads = FAMILY_PARAMS.get(strategy.family, tuple(PARAMS))
+    names = dict.fromkeys(reads + tuple(strategy.params))
+    params = {k: strategy.params.get(k, PARAMS[k].default) for k in names}
+    return replace(strategy, params=params,
+                   mixture=tuple((c, _filled(p)) for c, p in strategy.mixture))
 
 
 def clear_registered() -> None:
