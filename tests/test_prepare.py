@@ -103,12 +103,21 @@ def test_a_mixture_gets_the_start_s_desires_outside_the_set_in_every_component()
     assert [c for c, _ in back.mixture] == [0.6, 0.4]
 
 
-def test_an_empty_bots_dir_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+def test_an_empty_bots_dir_or_a_file_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["prepare", "--bots-dir", "", "--players", "2", "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "--bots-dir" in err and "empty" in err and err.count("\n") == 1
     assert not any(tmp_path.iterdir())  # nothing written where it ran
+    (tmp_path / "afile").write_text("")
+    assert main(["prepare", "--bots-dir", "afile", "--players", "2", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "(--bots-dir) must name a directory, got 'afile': a file." in err
+    assert err.count("\n") == 1 and [p.name for p in tmp_path.iterdir()] == ["afile"]
+    assert main(["balance", "--characters", "base", "--players", "4", "--bots-dir", "afile",
+                 "--no-progress"]) == 2
+    assert "got 'afile': a file." in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["afile"]  # no run directory either
 
 
 def test_an_interrupted_preparation_counts_its_time_when_it_resumes(tmp_path, monkeypatch):

@@ -823,6 +823,8 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
     players, skipped = spec.plan()
     root = Path(out) if out is not None else spec.default_out()
     _check_budgets(spec, players)
+    if bots_dir is not None:
+        preparing.check_bots_dir(bots_dir, "bots_dir (--bots-dir)")
     for n in players:  # before anything is written
         config = spec._config(spec.characters, n, spec.removed)
         for population in spec.strategies:

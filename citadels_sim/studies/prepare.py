@@ -205,10 +205,12 @@ def directory(config: GameConfig, bots_dir: str | Path) -> Path:
 
 
 def check_bots_dir(value, what: str) -> str | Path:
-    """``value`` if it names a directory (a path, or a string not blank), else a one-line
-    error naming ``what``."""
+    """``value`` if it names a directory (a path, or a string not blank, that is not a
+    file), else a one-line error naming ``what``."""
     if isinstance(value, Path) or isinstance(value, str) and value.strip():
-        return value
+        if not Path(value).is_file():
+            return value
+        raise ConfigError(f"{what} must name a directory, got {str(value)!r}: a file.")
     blank = " An empty name is not one." if isinstance(value, str) else ""
     raise ConfigError(f"{what} must name a directory, got {value!r}.{blank}")
 
