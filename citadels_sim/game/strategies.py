@@ -580,6 +580,5 @@ def to_toml(strategies: Iterable[Strategy], header: str = "") -> str:
                                                    for c, _ in s.mixture) + "]")
             continue
         lines.append("base = [" + ", ".join(_toml_value(b) for b in s.base) + "]")
-        names = dict.fromkeys(FAMILY_PARAMS.get(s.family, tuple(PARAMS)) + tuple(s.params))
-        lines += [f"{k} = {_toml_value(s.params.get(k, PARAMS[k].default))}" for k in names]
+        lines += [f"{k} = {_toml_value(v)}" for k, v in _filled(s).params.items()]
     return "\n".join(lines).lstrip("\n") + "\n"
