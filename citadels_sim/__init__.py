@@ -3,7 +3,7 @@
 Main entry points: :func:`simulate` (many games -> :class:`Results`), :func:`replay` (one
 game's events), :func:`tune` (a strategy family's parameters by CMA-ES), :func:`harden`
 (tune until hard to exploit), :func:`exploit` (how much a tuned exploiter gains against a
-bot) and :class:`GameConfig` (a validated game description).
+bot), :func:`prepare` (the bot hardened for one game, kept and reused) and :class:`GameConfig` (a validated game description).
 
 The package is layered, each layer importing only from those below it: ``kernel`` (the
 numba game kernel) and ``stats`` (intervals and tests), ``game`` (configuration, cards,
@@ -18,8 +18,9 @@ from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy
 from citadels_sim.studies.exploit import exploit
 from citadels_sim.studies.harden import harden
+from citadels_sim.studies.prepare import prepare
 from citadels_sim.studies.tune import tune
 from citadels_sim.versions import KERNEL_VERSION, __version__
 
-__all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "exploit", "harden", "replay",
-           "simulate", "tune", "__version__", "KERNEL_VERSION"]
+__all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "exploit", "harden", "prepare",
+           "replay", "simulate", "tune", "__version__", "KERNEL_VERSION"]

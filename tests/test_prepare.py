@@ -56,6 +56,11 @@ def test_citadels_prepare_hardens_once_then_reads_back(tmp_path, capsys, monkeyp
                    - start.row()[want] - start.base[c.rank - 1]) < 1e-3, c.name
     assert main(args) == 0
     assert f"reused from {where}" in capsys.readouterr().out
+    # simulate --strategies prepared plays it (read back, not prepared again)
+    assert main(["simulate", "--players", "3", "--strategies", "prepared", "--games", "300",
+                 "--bots-dir", str(tmp_path), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert f"reused from {where}" in out and f"  {name}  " in out
 
 
 def test_the_least_exploited_rounds_get_the_exploit_test_and_its_best_is_deployed(

@@ -7,7 +7,9 @@ from scipy.stats import chisquare
 
 from citadels_sim import ConfigError, GameConfig, simulate
 from citadels_sim.game import cards
-from citadels_sim.game.strategies import StrategyError, default_for, get, presets
+from citadels_sim.cli import main
+from citadels_sim.game.strategies import (StrategyError, default_for, get, made_for, presets,
+                                          start_for)
 
 
 def home_set(name):
@@ -73,7 +75,9 @@ def test_tuned_preset_and_errors():
 
 @pytest.mark.parametrize("config,expected", [
     (GameConfig(), "reference_classic"),
-    (GameConfig(players=2), "reference_classic"),
+    (GameConfig(players=2), "reference_classic_2p"),
+    (GameConfig(players=3), "reference_classic_3p"),
+    (GameConfig(players=7), "reference_classic_7p"),
     (GameConfig(ruleset="2016", players=5, characters="cunning_agents",
                 districts="cunning_agents"), "reference_cunning_agents"),
     (GameConfig(ruleset="2016"), "reference_first_game"),
@@ -87,3 +91,26 @@ def test_the_default_strategy_is_the_sets_own_reference_preset(config, expected)
     assert default_for(config) == expected
     res = simulate(config, games=200, seed=1, progress=False)
     assert set(res.win_rates()["strategy"].cast(str)) == {expected}
+
+
+def test_the_default_is_the_bot_prepared_for_the_player_count_and_says_when_it_is_not(capsys):
+    """Issue 19 item 8: at 2, 3, 5, 6 and 7 players the classic base game's default is the bot
+    `citadels balance` prepared for that count (reports/balance_base); a preparation still
+    starts from the set's preset, so the bots prepared before are reused; a default not
+    tuned for the set and count is named on the console with the way to a bot that is."""
+    for n in (2, 3, 5, 6, 7):
+        config = GameConfig(players=n)
+        assert start_for(config) == "reference_classic" and made_for(config)
+        assert get(default_for(config)).description.startswith(
+            f"The reference family for the classic base game at {n} players")
+    assert get("reference_classic_2p").mixture  # the 2-player bot mixes three rounds
+    assert made_for(GameConfig(players=4))
+    assert not made_for(GameConfig(ruleset="2016", players=2))
+    assert not made_for(GameConfig(ruleset="four_color"))
+    assert main(["simulate", "--ruleset", "2016", "--players", "2", "--games", "100",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("note: the default bot, reference_first_game, was not tuned for "
+                          "this set at 2 players") and "--strategies prepared" in out
+    assert main(["simulate", "--players", "2", "--games", "100", "--no-progress"]) == 0
+    assert "note:" not in capsys.readouterr().out

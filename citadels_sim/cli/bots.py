@@ -21,7 +21,7 @@ def add_tune(p: argparse.ArgumentParser) -> None:
     p.add_argument("--league", default=None,
                    help="comma-separated opponents each opponent seat draws from (presets "
                         "or FILE.toml:NAME; default: the start and every other shipped "
-                        "preset but random)")
+                        "preset but random and the bots made for one player count)")
     p.add_argument("--start", default=None,
                    help="strategy the search starts from (default: the family's preset)")
     p.add_argument("--copies", action="store_true",
@@ -159,9 +159,7 @@ def exploit(a: argparse.Namespace) -> None:
 
 def add_prepare(p: argparse.ArgumentParser) -> None:
     o.add_game(p)
-    p.add_argument("--bots-dir", default=None,
-                   help="where prepared bots are kept, shared with citadels balance "
-                        "(default runs/bots)")
+    o.add_bots_dir(p)
     o.add_execution(p)
 
 

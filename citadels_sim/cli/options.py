@@ -87,9 +87,9 @@ def add_seed(p: argparse.ArgumentParser) -> None:
 
 # ---- strategies ---------------------------------------------------------------------------
 #: the --strategies default of simulate and replay, in words
-DEFAULT_STRATEGIES = ("the shipped reference preset made for the set: reference_classic for "
-                      "the classic base characters, reference_<set> for a 2016 named set, "
-                      "else reference")
+DEFAULT_STRATEGIES = ("the shipped reference bot made for the set and player count: "
+                      "reference_classic_Np (reference_classic at 4 players) for the classic "
+                      "base characters, reference_<set> for a 2016 named set, else reference")
 
 
 def add_strategies(p: argparse.ArgumentParser, default: str | None = None,
@@ -101,6 +101,25 @@ def add_strategies(p: argparse.ArgumentParser, default: str | None = None,
                         + ", or FILE.toml:NAME; PRESET:param=value,... tweaks one)")
 
 
+def lineup(a: argparse.Namespace, config: GameConfig, executor=None):
+    """What ``--strategies`` names for ``config``: ``prepared`` is the bot prepared for the
+    game (prepared now the first time, kept in ``--bots-dir``); with none named, the default
+    (a line says so when it was not tuned for this set and player count)."""
+    from citadels_sim.game.strategies import default_for, made_for
+    if a.strategies == "prepared":
+        from citadels_sim.studies.prepare import prepare
+        prepared = prepare(config, a.bots_dir, workers=a.workers, progress=not a.no_progress,
+                           executor=executor)
+        print(prepared.text(), flush=True)
+        return prepared.strategy
+    if a.strategies is None and not made_for(config):
+        print(f"note: the default bot, {default_for(config)}, was not tuned for this set at "
+              f"{config.players} players: an exploiter may gain tens of win-rate points "
+              "against it. --strategies prepared plays a bot hardened for this game "
+              "(prepared the first time, in minutes, and kept in --bots-dir).", flush=True)
+    return a.strategies
+
+
 def add_strategies_file(p: argparse.ArgumentParser) -> None:
     p.add_argument("--strategies-file", action="append", default=[], metavar="FILE",
                    help="a strategy file (TOML, the format of the shipped presets) whose "
@@ -109,6 +128,14 @@ def add_strategies_file(p: argparse.ArgumentParser) -> None:
 
 
 # ---- where games are played, where runs go ------------------------------------------------
+def add_bots_dir(p: argparse.ArgumentParser) -> None:
+    """``--bots-dir``: where prepared bots are kept (shared by every command that prepares)."""
+    p.add_argument("--bots-dir", default=None,
+                   help="where prepared bots are kept, reused by every later run of the same "
+                        "game: prepare, simulate --strategies prepared, balance "
+                        "(default runs/bots)")
+
+
 def add_execution(p: argparse.ArgumentParser) -> None:
     """``--workers``, ``--no-progress`` and ``--cluster``."""
     p.add_argument("--workers", type=int, default=None, help="threads (default: all cores)")

@@ -13,7 +13,9 @@ from . import options as o
 
 def add_simulate(p: argparse.ArgumentParser) -> None:
     o.add_game(p)
-    o.add_strategies(p)
+    o.add_strategies(p, what="one strategy for all seats or one per seat, comma-separated; "
+                             "'prepared': the bot `citadels prepare` makes for the game (the "
+                             "bot `citadels balance` judges under), prepared the first time")
     o.add_seed(p)
     p.add_argument("--games", type=int, default=10_000, help="number of games (default 10000)")
     p.add_argument("--chunk-size", type=int, default=100_000, help="games per chunk")
@@ -26,12 +28,15 @@ def add_simulate(p: argparse.ArgumentParser) -> None:
     picks.add_argument("--no-picks", dest="picks", action="store_false")
     o.add_execution(p)
     o.add_strategies_file(p)
+    o.add_bots_dir(p)
 
 
 def simulate(a: argparse.Namespace) -> None:
     from citadels_sim.engine.simulate import simulate
+    config = o.config(a)
     with o.cluster(a) as executor:
-        results = simulate(o.config(a), a.strategies, games=a.games, seed=a.seed,
+        strategies = o.lineup(a, config, executor)
+        results = simulate(config, strategies, games=a.games, seed=a.seed,
                            workers=a.workers, chunk_size=a.chunk_size, picks=a.picks,
                            out=a.out, progress=not a.no_progress, executor=executor)
     print(results.summary())

@@ -117,9 +117,7 @@ def add_balance(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", default=None,
                    help="directory of the run and its report (default: runs/balance-<set>-"
                         "<options>-<hash>; a rerun resumes)")
-    p.add_argument("--bots-dir", default=None,
-                   help="where the prepared bots are kept, reused by every later test of the "
-                        "same game (default runs/bots)")
+    o.add_bots_dir(p)
     o.add_execution(p)
     o.add_strategies_file(p)
 

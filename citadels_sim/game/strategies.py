@@ -385,7 +385,7 @@ def _parse_mixture(name: str, table: dict, plain: dict[str, Strategy], where: st
     if not isinstance(parts, list) or not isinstance(chances, list):
         raise StrategyError(f"{where}: mixture = [names of presets] and chances = [numbers] "
                             "must both be lists.")
-    found = {**known(), **plain}
+    found = plain if all(p in plain for p in parts) else {**known(), **plain}
     missing = [p for p in parts if p not in found]
     if missing:
         raise StrategyError(f"{where}: component {missing[0]!r} is no preset of this file "
@@ -402,18 +402,28 @@ def _parse_mixture(name: str, table: dict, plain: dict[str, Strategy], where: st
 
 
 @lru_cache(maxsize=None)
-def presets() -> dict[str, Strategy]:
-    """The named presets shipped in ``data/strategies.toml``."""
+def _shipped(file: str) -> dict[str, Strategy]:
     data = resources.files("citadels_sim.game.data")
-    return parse_presets(data.joinpath("strategies.toml").read_text(encoding="utf-8"),
-                         "strategies.toml")
+    return parse_presets(data.joinpath(file).read_text(encoding="utf-8"), file)
 
 
-def default_for(config) -> str:
-    """The strategy a game plays when none is named (``config``: a GameConfig): the shipped
-    reference preset tuned and hardened for its set — ``reference_classic`` for the classic
-    base characters, ``reference_<set>`` for a 2016 named set's — else the hand-set
-    ``reference``, which beats ``builder`` and ``heuristic`` head to head."""
+@lru_cache(maxsize=None)
+def presets() -> dict[str, Strategy]:
+    """The named presets shipped in ``data/strategies.toml`` and ``data/player_counts.toml``."""
+    return {**_shipped("strategies.toml"), **player_count_presets()}
+
+
+def player_count_presets() -> dict[str, Strategy]:
+    """The shipped bots made for one player count (``data/player_counts.toml``:
+    ``reference_classic_2p`` and the components of its mixture, ...)."""
+    return _shipped("player_counts.toml")
+
+
+def start_for(config) -> str:
+    """The shipped reference preset made for ``config``'s set (a GameConfig), at the player
+    count it was tuned for (:data:`TUNED_PLAYERS`): ``reference_classic`` for the classic base
+    characters, ``reference_<set>`` for a 2016 named set's, else the hand-set ``reference``.
+    What a preparation (``studies.prepare``) starts from."""
     shipped = presets()
     names = tuple(config.character_names[:8])
     if config.ruleset == "classic" and names == cards.named_sets()["first_game"].characters:
@@ -423,6 +433,29 @@ def default_for(config) -> str:
             if named.characters == names and f"reference_{name}" in shipped:
                 return f"reference_{name}"
     return "reference"
+
+
+#: the player count the shipped set presets (``reference_classic``, ``reference_<set>``)
+#: were tuned and hardened at
+TUNED_PLAYERS = 4
+
+
+def default_for(config) -> str:
+    """The strategy a game plays when none is named (``config``: a GameConfig): the shipped
+    bot prepared for its set at its player count (``reference_classic_2p``, ...) where one
+    is shipped, else :func:`start_for`. Every one beats ``builder`` and ``heuristic`` head to
+    head."""
+    start = start_for(config)
+    own = f"{start}_{config.players}p"
+    return own if own in presets() else start
+
+
+def made_for(config) -> bool:
+    """Whether :func:`default_for` ``config`` was tuned and hardened for its set and player
+    count (else an exploiter may gain tens of points: prepare a bot for the game)."""
+    name = default_for(config)
+    return name != "reference" and (name != start_for(config)
+                                    or config.players == TUNED_PLAYERS)
 
 
 def load_file(path: str | Path) -> dict[str, Strategy]:

@@ -63,7 +63,7 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.simulate import check_memory, play_in_step
 from citadels_sim.game import cards
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import Strategy, default_for, get, to_toml
+from citadels_sim.game.strategies import Strategy, get, start_for, to_toml
 from citadels_sim.stats import analysis, verdict
 from citadels_sim.stats.intervals import DealMoments
 from . import experiment
@@ -231,7 +231,7 @@ class Balance:
         """The strategy a population plays at ``players`` before any preparation (the
         prepared population's start: the shipped bot made for the set)."""
         if population == PREPARED:
-            return default_for(self._config(self.characters, players, self.removed))
+            return start_for(self._config(self.characters, players, self.removed))
         return population
 
     def bots(self, players: Sequence[int], prepared: Sequence[preparing.Prepared] = ()

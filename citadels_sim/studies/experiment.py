@@ -19,10 +19,11 @@ An experiment file (see ``experiments/README.md``)::
     characters = ["base"]    # "base", a 2016 named set, or a name from [characters]
     districts = ["default"]  # "default", a 2016 named set, or a name from [districts]
     lineup = ["default"]     # a strategy for every seat, or a name from [lineups];
-                             # "default": the shipped reference preset made for the
-                             # cell's set (game.strategies.default_for); "prepared": the
-                             # bots `citadels balance` judges under, prepared (tuned and
-                             # hardened) for the cell's set and player count
+                             # "default": the shipped reference bot made for the
+                             # cell's set and player count (game.strategies.default_for);
+                             # "prepared": the bots `citadels balance` judges under,
+                             # prepared (tuned and hardened) for the cell's set and
+                             # player count
                              # (unless [lineups] defines a line-up of that name)
     bots_dir = "runs/bots"   # optional: where prepared bots are kept and reused (relative
                              # to the working directory, as for `citadels balance`)

@@ -1,7 +1,7 @@
 """Bots prepared for one game: the shipped bot made for a set, hardened for that set and
 player count, kept so that every later test of the same game reuses it.
 
-:func:`prepare` starts from :func:`~citadels_sim.game.strategies.default_for` the
+:func:`prepare` starts from :func:`~citadels_sim.game.strategies.start_for` the
 configuration and hardens it (:func:`.harden.harden`) against exploiters of both families
 (:data:`~.exploit.DEFAULT_FAMILIES`), round after round until the strongest exploiter gains
 at most :data:`UNTIL` win-rate points (at most :data:`ROUNDS` rounds; with 2 players, each
@@ -38,8 +38,8 @@ from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import (Strategy, default_for, get, load_file, outside_from,
-                                          presets, searched, to_toml)
+from citadels_sim.game.strategies import (Strategy, get, load_file, outside_from,
+                                          presets, searched, start_for, to_toml)
 from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.versions import KERNEL_VERSION
 from . import regret
@@ -174,7 +174,7 @@ def hardening() -> dict:
 def settings(config: GameConfig) -> dict:
     """Everything a preparation depends on: the game, the start, the parameters a search
     of its family tunes, :func:`hardening`."""
-    start = default_for(config)
+    start = start_for(config)
     return {"config": config.to_dict(), "start": start,
             "parameters": list(searched(get(start).family, config.players)), **hardening()}
 

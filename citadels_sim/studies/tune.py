@@ -44,8 +44,8 @@ from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.engine.simulate import check_index, check_memory, threads_for
 from citadels_sim.engine.warmup import ensure_kernel
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import (FAMILIES, Param, Strategy, StrategyError, get, presets,
-                                          tunable)
+from citadels_sim.game.strategies import (FAMILIES, Param, Strategy, StrategyError, get,
+                                          player_count_presets, presets, tunable)
 from citadels_sim.versions import KERNEL_VERSION
 from . import league as lg
 
@@ -455,7 +455,7 @@ def tune(family: str | None = None, config: GameConfig | None = None,
     config : the game (default: 4-player classic base game).
     league : the opponents (preset names, ``FILE.toml:NAME`` of earlier champions, or
         Strategy objects); each opponent seat draws from it.  Default: ``start`` and every
-        other shipped preset but ``random``.
+        other shipped preset but ``random`` and the bots made for one player count.
     budget : games of the search (every candidate's, the search mean's included).
     start : the strategy the search starts from (default: the family's shipped preset).
     champion : the strategy the SPRT tests against (default: the league's first).
@@ -492,7 +492,8 @@ def tune(family: str | None = None, config: GameConfig | None = None,
                           "starts from a plain one (one of its components).")
     config = config or GameConfig()
     members = _lineup(league) or (start,) + tuple(
-        s for s in presets().values() if s.family != "random" and s.name != start.name)
+        s for s in presets().values() if s.family != "random" and s.name != start.name
+        and s.name not in player_count_presets())
     Space.of(family)  # a family with nothing to tune is refused here
     for what, value, least in (("budget", budget, 1), ("games", games, 1),
                                ("validate_games", validate_games, 0),
