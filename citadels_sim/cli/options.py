@@ -12,7 +12,7 @@ import argparse
 from contextlib import AbstractContextManager, nullcontext
 
 from citadels_sim.game.config import GameConfig
-from citadels_sim.game.strategies import presets
+from citadels_sim.game.strategies import player_count_presets, presets
 
 
 # ---- argument types -----------------------------------------------------------------------
@@ -95,10 +95,14 @@ DEFAULT_STRATEGIES = ("the shipped reference bot made for the set and player cou
 def add_strategies(p: argparse.ArgumentParser, default: str | None = None,
                    what: str = "one strategy for all seats or one per seat, "
                                "comma-separated") -> None:
+    counts = player_count_presets()
+    parts = {part.name for s in counts.values() for _, part in s.mixture}
     p.add_argument("--strategies", default=default,
                    help=f"{what} (default {default or DEFAULT_STRATEGIES}; presets: "
-                        + ", ".join(presets())
-                        + ", or FILE.toml:NAME; PRESET:param=value,... tweaks one)")
+                        + ", ".join(name for name in presets() if name not in counts)
+                        + ", the bots made for one player count (PRESET_Np: "
+                        + ", ".join(sorted(set(counts) - parts))
+                        + "), or FILE.toml:NAME; PRESET:param=value,... tweaks one)")
 
 
 def lineup(a: argparse.Namespace, config: GameConfig, executor=None):
