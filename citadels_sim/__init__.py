@@ -3,7 +3,8 @@
 Main entry points: :func:`simulate` (many games -> :class:`Results`), :func:`replay` (one
 game's events), :func:`tune` (a strategy family's parameters by CMA-ES), :func:`harden`
 (tune until hard to exploit), :func:`exploit` (how much a tuned exploiter gains against a
-bot), :func:`prepare` (the bot hardened for one game, kept and reused) and :class:`GameConfig` (a validated game description).
+bot), :func:`prepare` (the bot hardened for one game, kept and reused) and
+:class:`GameConfig` (a validated game description).
 
 The package is layered, each layer importing only from those below it: ``kernel`` (the
 numba game kernel) and ``stats`` (intervals and tests), ``game`` (configuration, cards,

@@ -8,8 +8,8 @@ from scipy.stats import chisquare
 from citadels_sim import ConfigError, GameConfig, simulate
 from citadels_sim.game import cards
 from citadels_sim.cli import main
-from citadels_sim.game.strategies import (StrategyError, default_for, get, made_for, presets,
-                                          start_for)
+from citadels_sim.game.strategies import (StrategyError, default_for, get, made_for,
+                                          player_count_presets, presets, start_for)
 
 
 def home_set(name):
@@ -79,7 +79,7 @@ def test_tuned_preset_and_errors():
     (GameConfig(players=3), "reference_classic_3p"),
     (GameConfig(players=7), "reference_classic_7p"),
     (GameConfig(ruleset="2016", players=5, characters="cunning_agents",
-                districts="cunning_agents"), "reference_cunning_agents"),
+                districts="cunning_agents"), "reference_cunning_agents_5p"),
     (GameConfig(ruleset="2016"), "reference_first_game"),
     (GameConfig(ruleset="four_color"), "reference"),
     (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
@@ -104,6 +104,14 @@ def test_the_default_is_the_bot_prepared_for_the_player_count_and_says_when_it_i
         assert get(default_for(config)).description.startswith(
             f"The reference family for the classic base game at {n} players")
     assert get("reference_classic_2p").mixture  # the 2-player bot mixes three rounds
+    counts = player_count_presets()
+    parts = {p.name for s in counts.values() for _, p in s.mixture}
+    for name in set(counts) - parts:  # <a set's preset>_<N>p, N another count than its own
+        preset, n = name.rsplit("_", 1)
+        assert preset in presets() and preset not in counts, name
+        assert n.endswith("p") and 2 <= int(n[:-1]) <= 8 and int(n[:-1]) != 4, name
+        assert counts[name].description.startswith("The reference family for the "), name
+        assert f" at {n[:-1]} players: " in counts[name].description, name
     assert made_for(GameConfig(players=4))
     assert not made_for(GameConfig(ruleset="2016", players=2))
     assert not made_for(GameConfig(ruleset="four_color"))

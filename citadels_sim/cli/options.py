@@ -88,8 +88,9 @@ def add_seed(p: argparse.ArgumentParser) -> None:
 # ---- strategies ---------------------------------------------------------------------------
 #: the --strategies default of simulate and replay, in words
 DEFAULT_STRATEGIES = ("the shipped reference bot made for the set and player count: "
-                      "reference_classic_Np (reference_classic at 4 players) for the classic "
-                      "base characters, reference_<set> for a 2016 named set, else reference")
+                      "reference_classic for the classic base characters, reference_<set> "
+                      "for a 2016 named set (both tuned at 4 players), or their bot for that "
+                      "count, PRESET_Np, where one is shipped; else reference")
 
 
 def add_strategies(p: argparse.ArgumentParser, default: str | None = None,

@@ -486,7 +486,7 @@ def simulate(config: GameConfig | None = None,
         (a sequence or a comma-separated string); ``"name:param=value"`` tunes a preset;
         None (the default): the shipped reference bot made for the game's set and player
         count (:func:`~citadels_sim.game.strategies.default_for`); a bot prepared for any
-        game: ``studies.prepare.prepare(config).strategy``.
+        game: ``citadels_sim.prepare(config).strategy``.
     games, seed : how many games, and the master seed; game *i* is the same game whatever
         ``workers``, ``chunk_size`` and the executor are.
     workers : numba threads (default: all cores); only for the default executor.
