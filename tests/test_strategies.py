@@ -1,6 +1,8 @@
 """Conformance suite run over every strategy preset: complete legal games in every ruleset
 and player count, deterministic for a seed, no seat favoured in symmetric self-play."""
 
+import re
+
 import numpy as np
 import pytest
 from scipy.stats import chisquare
@@ -13,8 +15,9 @@ from citadels_sim.game.strategies import (StrategyError, default_for, get, made_
 
 
 def home_set(name):
-    """The 2016 character set a shipped preset was tuned for (``reference_<set>``), or None."""
-    rest = name.removeprefix("reference_")
+    """The 2016 character set a shipped preset was tuned for (``reference_<set>``, or its bot
+    for one player count ``reference_<set>_<N>p``), or None."""
+    rest = re.sub(r"_\d+p$", "", name.removeprefix("reference_"))
     return rest if rest != name and rest in cards.named_sets() else None
 
 
