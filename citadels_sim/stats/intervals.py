@@ -61,9 +61,10 @@ def rate_table(frame: pl.DataFrame, by: str | list[str], flag: str,
 
 def format_rates(table: pl.DataFrame, by: str) -> str:
     """A fixed-width text table of a :func:`rate_table`."""
-    out = [f"win rate by {by:<10} {'games':>10} {'wins':>9} {'rate':>7}  95% interval"]
+    width = max([20] + [len(str(v)) for v in table[by]])
+    out = [f"win rate by {by:<{width - 10}} {'games':>10} {'wins':>9} {'rate':>7}  95% interval"]
     for row in table.iter_rows(named=True):
-        out.append(f"  {str(row[by]):<20} {row['n']:>10,} {row['wins']:>9,} "
+        out.append(f"  {str(row[by]):<{width}} {row['n']:>10,} {row['wins']:>9,} "
                    f"{row['rate']:>7.3f}  [{row['ci_low']:.3f}, {row['ci_high']:.3f}]")
     if "fair" in table.columns and table.height:
         out.append(f"  (fair share = winners per game / N = {table['fair'].mean():.3f}; "
