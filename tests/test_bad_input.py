@@ -44,6 +44,11 @@ CASES = [  # (argv, words the one line must hold)
     # the tracebacks
     (SIM + ["--out", "x.txt"], ["'x.txt'", "it is a file", "give a directory"]),
     (SIM + ["--out", "/proc/citadels-out"], ["'/proc/citadels-out'", "a directory you can"]),
+    (SIM + ["--bots-dir", "x.txt"], ["--bots-dir", "'x.txt'", "a file"]),
+    (SIM + ["--strategies", "prepared", "--bots-dir", " "], ["--bots-dir", "An empty name"]),
+    (SIM + ["--strategies", "heuristic,prepared"], ["'prepared'", "give it alone"]),
+    (SIM + ["--strategies", "prepered"], ["'prepered'", "reference_classic,",
+                                          "made for one player count"]),
     (SIM + ["--strategies", "heuristic:base=1"], ["'base=1'", "base1=number"]),
     (["replay", "--game", "99999999999999999999999"],
      ["99999999999999999999999", "0 to 2**63 - 1"]),

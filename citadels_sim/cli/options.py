@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 from contextlib import AbstractContextManager, nullcontext
 
-from citadels_sim.game.config import GameConfig
-from citadels_sim.game.strategies import player_count_presets, presets
+from citadels_sim.game.config import ConfigError, GameConfig
+from citadels_sim.game.strategies import default_for, made_for, player_count_presets, presets
+from citadels_sim.studies import prepare as preparing
 
 
 # ---- argument types -----------------------------------------------------------------------
@@ -110,11 +111,15 @@ def lineup(a: argparse.Namespace, config: GameConfig, executor=None):
     """What ``--strategies`` names for ``config``: ``prepared`` is the bot prepared for the
     game (prepared now the first time, kept in ``--bots-dir``); with none named, the default
     (a line says so when it was not tuned for this set and player count)."""
-    from citadels_sim.game.strategies import default_for, made_for
-    if a.strategies == "prepared":
-        from citadels_sim.studies.prepare import prepare
-        prepared = prepare(config, a.bots_dir, workers=a.workers, progress=not a.no_progress,
-                           executor=executor)
+    if a.bots_dir is not None:
+        preparing.check_bots_dir(a.bots_dir, "--bots-dir")
+    named = [s.strip() for s in (a.strategies or "").split(",")]
+    if preparing.PREPARED in named and len(named) > 1:
+        raise ConfigError(f"--strategies {a.strategies!r}: 'prepared' plays the bot prepared "
+                          "for the game in every seat; give it alone.")
+    if a.strategies == preparing.PREPARED:
+        prepared = preparing.prepare(config, a.bots_dir, workers=a.workers,
+                                     progress=not a.no_progress, executor=executor)
         print(prepared.text(), flush=True)
         return prepared.strategy
     if a.strategies is None and not made_for(config):

@@ -385,6 +385,7 @@ def _parse_mixture(name: str, table: dict, plain: dict[str, Strategy], where: st
     if not isinstance(parts, list) or not isinstance(chances, list):
         raise StrategyError(f"{where}: mixture = [names of presets] and chances = [numbers] "
                             "must both be lists.")
+    # the shipped files name only their own components: known() would build presets() again
     found = plain if all(p in plain for p in parts) else {**known(), **plain}
     missing = [p for p in parts if p not in found]
     if missing:
@@ -443,8 +444,7 @@ TUNED_PLAYERS = 4
 def default_for(config) -> str:
     """The strategy a game plays when none is named (``config``: a GameConfig): the shipped
     bot prepared for its set at its player count (``reference_classic_2p``, ...) where one
-    is shipped, else :func:`start_for`. Every one beats ``builder`` and ``heuristic`` head to
-    head."""
+    is shipped, else :func:`start_for`."""
     start = start_for(config)
     own = f"{start}_{config.players}p"
     return own if own in presets() else start
@@ -551,12 +551,19 @@ def get(spec: str | Strategy) -> Strategy:
     everything = known()
     if not name:
         raise StrategyError(f"A strategy without a name ({text!r}); presets: "
-                            f"{', '.join(everything)} (or FILE.toml:NAME for a strategy "
+                            f"{_listed(everything)} (or FILE.toml:NAME for a strategy "
                             "file's).")
     if name not in everything:
-        raise StrategyError(f"Unknown strategy {name!r}; presets: {', '.join(everything)} "
+        raise StrategyError(f"Unknown strategy {name!r}; presets: {_listed(everything)} "
                             "(or FILE.toml:NAME for a strategy file's).")
     return _tweaked(everything[name], tweaks, text)
+
+
+def _listed(names: Iterable[str]) -> str:
+    """Preset names for a message, the bots made for one player count in one item."""
+    counts = player_count_presets()
+    return (", ".join(n for n in names if n not in counts) + ", the bots made for one "
+            "player count (PRESET_Np, e.g. reference_classic_2p: citadels simulate --help)")
 
 
 def _tweaked(strategy: Strategy, tweaks: str, spec: str) -> Strategy:

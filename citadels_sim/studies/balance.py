@@ -76,7 +76,7 @@ from .tune import check_budget
 BASE = "base"
 #: the population of bots prepared for the set (:mod:`.prepare`): at each player count the
 #: shipped bot made for the set, hardened for the set and that player count
-PREPARED = "prepared"
+PREPARED = preparing.PREPARED
 #: the run directory's strategy file: the bots of every population, as judged
 STRATEGIES_FILE = "strategies.toml"
 #: the verdicts that decide: the value differs from the set's mean by more than sdm

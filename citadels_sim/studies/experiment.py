@@ -81,7 +81,7 @@ GRID = ("ruleset", "players", "characters", "districts", "set", "lineup")
 #: the line-up that plays the shipped reference preset made for each cell's set
 DEFAULT_LINEUP = "default"
 #: the line-up that plays the bots prepared for each cell's set and player count
-PREPARED_LINEUP = "prepared"
+PREPARED_LINEUP = preparing.PREPARED
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
        "skip_invalid", "common_deals", "strategies_file", "bots_dir",
        "grid", "characters", "districts", "lineups"}

@@ -92,6 +92,9 @@ SEED = derive_seed(0, "prepare")
 CONFIRM_SEED = derive_seed(0, "prepare-confirm")
 #: the files of a finished preparation, and the time an interrupted one had spent
 STRATEGY_FILE, SUMMARY_FILE, SPENT_FILE = "prepared.toml", "prepared.json", "spent.json"
+#: the name that asks for the bot prepared for a game: a balance population, an
+#: experiment's line-up, ``citadels simulate --strategies``
+PREPARED = "prepared"
 #: where preparations are kept by default (every balance test of a game shares them)
 BOTS_DIR = Path("runs") / "bots"
 
