@@ -112,7 +112,7 @@ def make_tables(ruleset="classic", players=4, families=None, **cfg_kwargs):
 
 def make_state(ruleset="classic", players=4, families=None, seed=0, game=0, log=False,
                **cfg_kwargs):
-    """A freshly set-up game (shuffled deck, 4 cards and 2 gold each): returns (st, tb).
+    """A freshly set-up game (shuffled deck, 4 cards and 2 gold each unless a house rule says otherwise): returns (st, tb).
 
     Extra keyword arguments go to GameConfig (``crown_seat``, ``quick``, ``max_rounds`` ...).
     """
@@ -460,10 +460,11 @@ def tax_pile(st) -> int:
 
 
 def gold_conserved(st) -> bool:
-    """Stashes + tax pile = 2 per player + what the bank paid out - what it received."""
+    """Stashes + tax pile = the starting gold (2 each by the rules) + what the bank paid
+    out - what it received."""
     n = n_players(st)
     return (int(st.p[:n, L.P_GOLD].sum()) + tax_pile(st)
-            == 2 * n + int(st.g[L.G_BANK_OUT]) - int(st.g[L.G_BANK_IN]))
+            == int(st.g[L.G_START_GOLD]) * n + int(st.g[L.G_BANK_OUT]) - int(st.g[L.G_BANK_IN]))
 
 
 def golds(st):

@@ -37,6 +37,7 @@ FILES = {
     "simrun/meta.json": "{}",
     "tunerun/checkpoint.json": "{}",
     "notes/readme.txt": "my notes",
+    "rules.toml": "[grid]\nplayers = [4]\n[rules]\ngold = 3\n",
 }
 SIM = ["simulate", "--games", "10", "--no-progress"]
 
@@ -125,6 +126,16 @@ CASES = [  # (argv, words the one line must hold)
     (["exploit", "heuristic", "--validate-games", "0"],
      ["--validate-games", "at least 1", "got 0"]),
     (["exploit", "heuristic", "--name", "../escape"], ["'../escape'", "plain file name"]),
+    # house rules (issue 20)
+    (SIM + ["--rule", "thief_shares=50"], ["'thief_shares'", "Did you mean 'thief_share'?",
+                                           "Allowed: start_gold"]),
+    (SIM + ["--rule", "thief_share=150"], ["thief_share = 150", "0-100 %"]),
+    (SIM + ["--rule", "thief_share"], ["--rule takes NAME=VALUE", "'thief_share'"]),
+    (SIM + ["--rule", "start_gold=2.5"], ["--rule takes NAME=VALUE", "whole number"]),
+    (SIM + ["--rule", "queen_gold=4"], ["queen_gold concerns the Queen", "not in this"]),
+    (["balance", "--characters", "base", "--rule", "merchant_gold=-1"],
+     ["merchant_gold = -1", "0-10 gold"]),
+    (["experiment", "rules.toml"], ["cell classic 4p", "Unknown house rule 'gold'"]),
 ]
 
 

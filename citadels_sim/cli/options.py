@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from contextlib import AbstractContextManager, nullcontext
 
+from citadels_sim.game import house_rules
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import default_for, made_for, player_count_presets, presets
 from citadels_sim.studies import prepare as preparing
@@ -72,6 +73,14 @@ def add_game(p: argparse.ArgumentParser, *, player_counts: list[int] | None = No
     if variants:
         p.add_argument("--quick", action="store_true", help="classic quick game (7 districts)")
         p.add_argument("--max-rounds", type=int, default=100, help="safety cap on rounds")
+        add_rules(p)
+
+
+def add_rules(p: argparse.ArgumentParser) -> None:
+    """``--rule NAME=VALUE``, repeatable: the house rules."""
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="a house rule, e.g. thief_share=50 (repeat for more; the names, "
+                        "defaults and ranges: docs/house_rules.md)")
 
 
 def config(a: argparse.Namespace) -> GameConfig:
@@ -79,7 +88,15 @@ def config(a: argparse.Namespace) -> GameConfig:
     return GameConfig(ruleset=a.ruleset, players=a.players,
                       characters=name_or_names(a.characters),
                       districts=name_or_names(a.districts), removed=names(a.removed) or None,
-                      quick=a.quick, max_rounds=a.max_rounds)
+                      quick=a.quick, max_rounds=a.max_rounds, rules=rules(a.rule))
+
+
+def rules(texts: list[str]) -> tuple[tuple[str, int], ...]:
+    """The ``--rule NAME=VALUE`` options as pairs (checked by the GameConfig)."""
+    try:
+        return tuple(house_rules.parse(t) for t in texts)
+    except house_rules.HouseRuleError as err:
+        raise ConfigError(str(err)) from None
 
 
 def add_seed(p: argparse.ArgumentParser) -> None:
@@ -123,8 +140,10 @@ def lineup(a: argparse.Namespace, config: GameConfig, executor=None):
         print(prepared.text(), flush=True)
         return prepared.strategy
     if a.strategies is None and not made_for(config):
-        print(f"note: the default bot, {default_for(config)}, was not tuned for this set at "
-              f"{config.players} players: an exploiter may gain tens of win-rate points "
+        tuned = ("under these house rules" if config.rules
+                 else f"for this set at {config.players} players")
+        print(f"note: the default bot, {default_for(config)}, was not tuned {tuned}: an "
+              f"exploiter may gain tens of win-rate points "
               "against it. --strategies prepared plays a bot hardened for this game "
               "(prepared the first time, in minutes, and kept in --bots-dir).", flush=True)
     return a.strategies

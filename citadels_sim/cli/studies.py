@@ -114,6 +114,7 @@ def add_balance(p: argparse.ArgumentParser) -> None:
                         "(heuristic, reference) against each population and player count "
                         "(default 200000; 0: none, the check then reads the restricted-play "
                         "values only)")
+    o.add_rules(p)
     p.add_argument("--out", default=None,
                    help="directory of the run and its report (default: runs/balance-<set>-"
                         "<options>-<hash>; a rerun resumes)")
@@ -130,7 +131,7 @@ def balance_spec(a: argparse.Namespace) -> Balance:
         games=a.games, deals=a.deals, seed=a.seed, strategies=o.names(a.strategies),
         districts=o.name_or_names(a.districts), removed=o.names(a.removed) or None,
         sdm=a.sdm / 100, skip_invalid=a.skip_invalid, chunk_size=a.chunk_size,
-        check_budget=a.check_budget)
+        check_budget=a.check_budget, rules=o.rules(a.rule))
 
 
 def balance(a: argparse.Namespace) -> None:

@@ -115,7 +115,9 @@ def _describe(e: dict) -> str:
     as_ = f" as {e['character']}" if "character" in e else ""
     t = e["type"]
     text = {
-        "setup": lambda: f"Setup: 4 cards and 2 gold each; P{e['state']['crown']} has the crown.",
+        "setup": lambda: (f"Setup: {e['state']['hand_sizes'][0]} cards and "
+                          f"{e['state']['gold'][0]} gold each; P{e['state']['crown']} has the "
+                          "crown."),
         "discard_face_up": lambda: f"  {e['character']} is discarded face up.",
         "discard_face_down": lambda: f"  {e['character']} is discarded face down.",
         "pick": lambda: f"  {who} picks {e['character']}.",

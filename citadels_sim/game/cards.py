@@ -52,6 +52,10 @@ class Character:
     rank: int  # 1-based, as printed
     set: str
     ability: str
+    #: the district type that pays his income ("" if none) and what it pays ("gold",
+    #: "cards", "gold_or_cards")
+    income_type: str = ""
+    income_kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,8 @@ def characters(ruleset: str) -> tuple[Character, ...]:
         if key == "tax_collector" and source == "classic":
             key = "tax_collector_classic"
         out.append(Character(row["name"], L.CHARACTER_KEYS.index(key), int(row["rank"]),
-                             row["set"], row["ability"]))
+                             row["set"], row["ability"], row["income_type"],
+                             row["income_kind"]))
     return tuple(out)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from citadels_sim.kernel import layout as L
-from . import cards
+from . import cards, house_rules
 
 
 class ConfigError(ValueError):
@@ -92,6 +92,9 @@ class GameConfig:
     crown_seat : seat holding the first crown; ``None`` follows the ruleset
         (classic/2016 seat 0, four_color a random seat).
     max_rounds : safety cap; a game reaching it is scored as it stands and flagged.
+    rules : house rules, the rule numbers changed from the published ones (a mapping of
+        name to whole number, e.g. ``{"thief_share": 50}``; :mod:`.house_rules`,
+        docs/house_rules.md).  Kept as sorted pairs, without values equal to the official.
     """
 
     ruleset: str = "classic"
@@ -102,6 +105,7 @@ class GameConfig:
     quick: bool = False
     crown_seat: int | None = None
     max_rounds: int = 100
+    rules: tuple[tuple[str, int], ...] | dict | None = ()
     character_ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
     unique_kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
     purple_counts: dict[int, int] = field(init=False, repr=False, compare=False)
@@ -129,6 +133,10 @@ class GameConfig:
             raise ConfigError("The quick game (7 districts) is a classic option only.")
         if not 1 <= self.max_rounds <= 1000:
             raise ConfigError(f"max_rounds {self.max_rounds} is outside 1-1000.")
+        try:
+            object.__setattr__(self, "rules", house_rules.normalise(self.rules, self))
+        except house_rules.HouseRuleError as err:
+            raise ConfigError(str(err)) from None
 
     # ---- validation -----------------------------------------------------------------
     def _check_players(self) -> None:
@@ -256,7 +264,10 @@ class GameConfig:
 
     @property
     def complete_size(self) -> int:
-        """The complete-city size N (docs/rules.md §5.1)."""
+        """The complete-city size N (docs/rules.md §5.1), or the house rule's."""
+        rules = dict(self.rules)
+        if "complete_size" in rules:
+            return rules["complete_size"]
         if self.ruleset == "2016":
             return 8 if self.players <= 3 else 7
         return 7 if self.quick else 8
@@ -310,16 +321,19 @@ class GameConfig:
         cfg[L.G_N_FACEUP] = FACE_UP.get(self.ranks, {}).get(self.players, 0)
         cfg[L.G_RANK_CHAR:L.G_RANK_CHAR + L.MAX_RANKS] = -1
         cfg[L.G_RANK_CHAR:L.G_RANK_CHAR + self.ranks] = self.character_ids
+        house_rules.fill(cfg, self)
         return {"kinds": kinds, "cfg": cfg}
 
     def to_dict(self) -> dict:
-        """The user-facing fields, for metadata and reproduction."""
+        """The user-facing fields, for metadata and reproduction (``rules`` only when a
+        house rule is set, so that a published game's record is as it always was)."""
         return {"ruleset": self.ruleset, "players": self.players,
                 "characters": list(self.character_names),
                 "districts": [cards.district_name(self.ruleset, k) for k in self.unique_kinds],
                 "removed": list(self.removed or ()),
                 "quick": self.quick, "crown_seat": self.crown_seat,
-                "max_rounds": self.max_rounds}
+                "max_rounds": self.max_rounds} | ({"rules": dict(self.rules)} if self.rules
+                                                 else {})
 
     def to_args(self) -> list[str]:
         """The ``citadels`` game options that give this configuration (``--ruleset``,
@@ -337,4 +351,6 @@ class GameConfig:
             args.append("--quick")
         if self.max_rounds != 100:
             args += ["--max-rounds", str(self.max_rounds)]
+        for name, value in self.rules:
+            args += ["--rule", f"{name}={value}"]
         return args

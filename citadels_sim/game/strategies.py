@@ -452,9 +452,10 @@ def default_for(config) -> str:
 
 def made_for(config) -> bool:
     """Whether :func:`default_for` ``config`` was tuned and hardened for its set and player
-    count (else an exploiter may gain tens of points: prepare a bot for the game)."""
+    count, under the published rules (else an exploiter may gain tens of points: prepare a
+    bot for the game)."""
     name = default_for(config)
-    return name != "reference" and (name != start_for(config)
+    return not config.rules and name != "reference" and (name != start_for(config)
                                     or config.players == TUNED_PLAYERS)
 
 

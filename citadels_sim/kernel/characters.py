@@ -42,12 +42,14 @@ from .layout import (BEAUTIFIED, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST
                      CH_BLACKMAILER, CH_DIPLOMAT, CH_EMPEROR, CH_KING, CH_MAGICIAN, CH_MAGISTRATE,
                      CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN, CH_SCHOLAR,
                      CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC, CH_THIEF,
-                     CH_WARLORD, CH_WITCH, CH_WIZARD, D_THRONE_ROOM, G_BEWITCHED, G_BLACKMAILER,
-                     G_CROWN, G_DECK_N, G_HOLDER, G_KILLED, G_MAGISTRATE, G_NP, G_NRANKS,
-                     G_RANK1_BUILT, G_ROBBED, G_ROBBER, G_RULESET, G_TAXER, G_TAX_PILE, G_THREAT,
-                     G_THREATS, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_OVER, G_TURN_USED,
-                     G_WARRANT, G_WARRANTS, G_WITCH, K_TYPE, P_GOLD, P_HAND_N, RANK_KING,
-                     RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+                     CH_WARLORD, CH_WITCH, CH_WIZARD, D_THRONE_ROOM, G_ABBOT_TRIBUTE,
+                     G_ARCHITECT_CARDS, G_ARTIST_BEAUTIFY, G_BEWITCHED, G_BLACKMAILER,
+                     G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_HOLDER, G_INCOME, G_KILLED, G_MAGISTRATE,
+                     G_MERCHANT_GOLD, G_NAVIGATOR_GAIN, G_NP, G_NRANKS, G_QUEEN_GOLD, G_RANK1_BUILT,
+                     G_ROBBED, G_ROBBER, G_RULESET, G_SCHOLAR_DRAW, G_TAX, G_TAXER, G_TAX_PILE,
+                     G_THIEF_SHARE, G_THREAT, G_THREATS, G_TURN_BUILD_GOLD, G_TURN_BUILT,
+                     G_TURN_OVER, G_TURN_USED, G_WARRANT, G_WARRANTS, G_WITCH, K_TYPE, P_GOLD,
+                     P_HAND_N, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
 from .log import (EV_BEAUTIFY, EV_BEWITCH, EV_BLACKMAIL, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_BRIBE,
                   EV_CLASSIC_TAX, EV_CROWN, EV_CROWN_GIVEN, EV_EXCHANGE, EV_INCOME, EV_KILL,
                   EV_NAVIGATOR, EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SEER,
@@ -84,13 +86,13 @@ def take_crown(st, s, r):
 
 @hot
 def take_income(st, tb, ch, s, r):
-    """Per-district income: 1 gold (or card) per district of the character's type, taken
-    once, all at once (the 2016 Abbot declares his mix of gold and cards)."""
+    """Per-district income: 1 gold (or card; a house rule may change it) per district of the
+    character's type, taken once, all at once (the 2016 Abbot declares his mix of gold and cards)."""
     it = income_type(ch)
     if it < 0 or st.g[G_TURN_USED] & U_INCOME:
         return
     st.g[G_TURN_USED] |= U_INCOME
-    n = income_count(st, tb, s, it)
+    n = income_count(st, tb, s, it) * st.g[G_INCOME + ch]
     kind = income_kind(st, ch)
     cards = 0
     if kind == INCOME_CARDS:
@@ -104,10 +106,10 @@ def take_income(st, tb, ch, s, r):
 @hot
 def _extras(st, ch, s, r):
     if ch == CH_MERCHANT:
-        gain(st, s, 1)
-        event(st, EV_BONUS_GOLD, s, r, 1, 0, 0, 0)
+        gain(st, s, st.g[G_MERCHANT_GOLD])
+        event(st, EV_BONUS_GOLD, s, r, st.g[G_MERCHANT_GOLD], 0, 0, 0)
     elif ch == CH_ARCHITECT:
-        event(st, EV_BONUS_CARDS, s, r, gain_cards(st, s, 2), 0, 0, 0)
+        event(st, EV_BONUS_CARDS, s, r, gain_cards(st, s, st.g[G_ARCHITECT_CARDS]), 0, 0, 0)
 
 
 @hot
@@ -126,8 +128,9 @@ def on_reveal(st, tb, ch, s, r):
         # retroactive: the rank-1 character's holder pays if he built this round
         a = st.g[G_HOLDER]
         if a >= 0 and a != s and st.g[G_RANK1_BUILT] > 0 and st.p[a, P_GOLD] >= 1:
-            transfer(st, a, s, 1)
-            event(st, EV_CLASSIC_TAX, a, 0, s, 1, 0, 0)
+            tax = min(st.g[G_TAX], st.p[a, P_GOLD])
+            transfer(st, a, s, tax)
+            event(st, EV_CLASSIC_TAX, a, 0, s, tax, 0, 0)
 
 
 @hot
@@ -238,8 +241,9 @@ def _abbot_tribute(st, tb, s, r):
     if st.p[s, P_GOLD] == most or (g[G_RULESET] == R_CLASSIC and count > 1) or most == 0:
         return
     payer = choose_abbot_payer(st, tb, s)
-    transfer(st, payer, s, 1)
-    event(st, EV_TRIBUTE, s, r, payer, 1, 0, 0)
+    gold = min(g[G_ABBOT_TRIBUTE], st.p[payer, P_GOLD])
+    transfer(st, payer, s, gold)
+    event(st, EV_TRIBUTE, s, r, payer, gold, 0, 0)
 
 
 @hot
@@ -275,11 +279,12 @@ def after_gather(st, tb, ch, s, r):
     if st.g[G_RULESET] != R_FOUR_COLOR:
         _extras(st, ch, s, r)
     if ch == CH_NAVIGATOR:
+        n = st.g[G_NAVIGATOR_GAIN]
         if choose_navigator_cards(st, tb, s):
-            event(st, EV_NAVIGATOR, s, r, 0, gain_cards(st, s, 4), 0, 0)
+            event(st, EV_NAVIGATOR, s, r, 0, gain_cards(st, s, n), 0, 0)
         else:
-            gain(st, s, 4)
-            event(st, EV_NAVIGATOR, s, r, 4, 0, 0, 0)
+            gain(st, s, n)
+            event(st, EV_NAVIGATOR, s, r, n, 0, 0, 0)
     elif ch == CH_SCHOLAR:
         if st.g[G_DECK_N] > 0 and choose_scholar(st, tb, s):
             _scholar(st, tb, s, r)
@@ -289,8 +294,8 @@ def after_gather(st, tb, ch, s, r):
         _seer(st, tb, s, r)
     elif ch == CH_QUEEN:
         if queen_neighbour(st, s) and st.g[G_KILLED] != RANK_KING:
-            gain(st, s, 3)
-            event(st, EV_QUEEN, s, r, 3, 0, 0, 0)
+            gain(st, s, st.g[G_QUEEN_GOLD])
+            event(st, EV_QUEEN, s, r, st.g[G_QUEEN_GOLD], 0, 0, 0)
     elif ch == CH_WITCH:
         _bewitch(st, tb, s, r)
 
@@ -319,7 +324,7 @@ def resolve_threat(st, tb, s, r):
     b = g[G_BLACKMAILER]
     real = g[G_THREAT] == r
     g[G_THREATS] &= ~(1 << r)
-    amount = st.p[s, P_GOLD] // 2
+    amount = st.p[s, P_GOLD] * g[G_BRIBE_SHARE] // 100
     if choose_bribe(st, tb, s, amount):
         transfer(st, s, b, amount)
         event(st, EV_BRIBE, s, r, b, amount, 0, 0)
@@ -383,7 +388,7 @@ def queen_neighbour(st, s):
 def _scholar(st, tb, s, r):
     """Draw 7 (all if fewer), keep 1, return the others and shuffle the whole deck."""
     start = st.p[s, P_HAND_N]
-    n = gain_cards(st, s, 7)
+    n = gain_cards(st, s, st.g[G_SCHOLAR_DRAW])
     k = choose_keep(st, tb, s, start, n)
     kept = st.hand[s, start + k]
     for i in range(start + n - 1, start - 1, -1):
@@ -418,7 +423,7 @@ def end_of_turn(st, tb, ch, s, r):
             kind = city_move(st, tb, target, i, s)
             event(st, EV_SEIZE, s, r, target, kind, cost, 0)
     elif ch == CH_ARTIST:  # beautify up to 2 districts, 1 gold each, once per game each
-        for _ in range(2):
+        for _ in range(st.g[G_ARTIST_BEAUTIFY]):
             i = choose_beautify(st, tb, s)
             if i < 0:
                 break
@@ -441,16 +446,18 @@ def _classic_tax(st, s, r):
     g = st.g
     tc = g[G_TAXER]
     if tc >= 0 and tc != s and g[G_TURN_BUILT] > 0 and st.p[s, P_GOLD] >= 1:
-        transfer(st, s, tc, 1)
-        event(st, EV_CLASSIC_TAX, s, r, tc, 1, 0, 0)
+        tax = min(g[G_TAX], st.p[s, P_GOLD])
+        transfer(st, s, tc, tax)
+        event(st, EV_CLASSIC_TAX, s, r, tc, tax, 0, 0)
 
 
 @hot
 def robbery(st, s, r):
-    """On reveal of the robbed character: the Thief's holder takes the whole stash."""
+    """On reveal of the robbed character: the Thief's holder takes the whole stash (or the
+    share a house rule sets, rounded down)."""
     g = st.g
     if g[G_ROBBED] != r:
         return
-    gold = st.p[s, P_GOLD]
+    gold = st.p[s, P_GOLD] * g[G_THIEF_SHARE] // 100
     transfer(st, s, g[G_ROBBER], gold)
     event(st, EV_THEFT, g[G_ROBBER], r, s, gold, 0, 0)

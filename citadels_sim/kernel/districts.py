@@ -17,14 +17,14 @@ players) comes from the draft stream.
 
 from .jit import hot
 
-from .layout import (BUILDER_SHIFT, CH_TAX_COLLECTOR, DECK_CAP, D_ARMORY, D_BELL_TOWER,
-                     D_FRAMEWORK, D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY, D_LIGHTHOUSE,
-                     D_MUSEUM, D_OBSERVATORY, D_PARK, D_POOR_HOUSE, D_SMITHY, G_BELL, G_DECK_HEAD,
-                     G_DECK_N, G_MAGISTRATE, G_NP, G_N_COMPLETE, G_RANK_CHAR, G_ROUND, G_RULESET,
-                     G_TAX_PILE, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_RANK,
-                     G_TURN_SEAT, G_TURN_USED, G_WARRANT, PAY_FRAMEWORK, PAY_GOLD, P_CITY_N,
-                     P_GOLD, P_HAND_N, RANK_9, R_2016, R_CLASSIC, U_ASSIST, U_LABORATORY, U_MUSEUM,
-                     U_SMITHY, U_WARRANT)
+from .layout import (BUILDER_SHIFT, CH_TAX_COLLECTOR, DECK_CAP, D_ARMORY, D_BELL_TOWER, D_FRAMEWORK,
+                     D_GOLD_MINE, D_GRAVEYARD, D_LABORATORY, D_LIBRARY, D_LIGHTHOUSE, D_MUSEUM,
+                     D_OBSERVATORY, D_PARK, D_POOR_HOUSE, D_SMITHY, G_BELL, G_DECK_HEAD, G_DECK_N,
+                     G_GATHER_DRAW, G_GATHER_GOLD, G_GATHER_KEEP, G_MAGISTRATE, G_NP, G_N_COMPLETE,
+                     G_RANK_CHAR, G_ROUND, G_RULESET, G_TAX, G_TAX_PILE, G_TURN_BUILD_GOLD,
+                     G_TURN_BUILT, G_TURN_CHAR, G_TURN_RANK, G_TURN_SEAT, G_TURN_USED, G_WARRANT,
+                     PAY_FRAMEWORK, PAY_GOLD, P_CITY_N, P_GOLD, P_HAND_N, RANK_9, R_2016, R_CLASSIC,
+                     U_ASSIST, U_LABORATORY, U_MUSEUM, U_SMITHY, U_WARRANT)
 from .log import (EV_ARMORY, EV_ASSIST, EV_BELL_TOWER, EV_BUILD, EV_CONFISCATE, EV_DESTROY,
                   EV_GATHER_CARDS, EV_GATHER_GOLD, EV_GRAVEYARD, EV_LABORATORY, EV_LIGHTHOUSE,
                   EV_MUSEUM, EV_PARK, EV_POOR_HOUSE, EV_SACRIFICE, EV_SMITHY, EV_TAX, event)
@@ -41,9 +41,11 @@ from .state import (city_add, city_take, draw, gain, gain_cards, hand_add, hand_
 @hot
 def gather(st, tb, s, r):
     """The mandatory gather action: 2 gold (+1 Gold Mine), or draw 2 keep 1 (Observatory:
-    draw 3; Library: keep all).  The draw option needs a non-empty deck."""
-    if st.g[G_DECK_N] > 0 and choose_gather_cards(st, tb, s):
-        want = 3 if has(st, s, D_OBSERVATORY) else 2
+    draw 1 more; Library: keep all); a house rule may change the three numbers.  The draw
+    option needs a non-empty deck."""
+    g = st.g
+    if g[G_DECK_N] > 0 and choose_gather_cards(st, tb, s):
+        want = g[G_GATHER_DRAW] + (1 if has(st, s, D_OBSERVATORY) else 0)
         start = st.p[s, P_HAND_N]
         n = 0
         while n < want:
@@ -52,17 +54,21 @@ def gather(st, tb, s, r):
                 break
             hand_add(st, s, card)
             n += 1
-        keep_all = has(st, s, D_LIBRARY)
+        keep = n if has(st, s, D_LIBRARY) else min(n, g[G_GATHER_KEEP])
         kept = st.hand[s, start]
-        if not keep_all and n > 1:
-            k = choose_keep(st, tb, s, start, n)
-            kept = st.hand[s, start + k]
-            for i in range(start + n - 1, start - 1, -1):
-                if i != start + k:
-                    to_bottom(st, hand_take(st, s, i))
-        event(st, EV_GATHER_CARDS, s, r, n, n if keep_all else min(n, 1), kept, 0)
+        if keep < n:
+            for j in range(keep):  # the j-th card kept moves to start + j, the rest keep order
+                k = choose_keep(st, tb, s, start + j, n - j)
+                card = st.hand[s, start + j + k]
+                for i in range(start + j + k, start + j, -1):
+                    st.hand[s, i] = st.hand[s, i - 1]
+                st.hand[s, start + j] = card
+            kept = st.hand[s, start]
+            for i in range(start + n - 1, start + keep - 1, -1):
+                to_bottom(st, hand_take(st, s, i))
+        event(st, EV_GATHER_CARDS, s, r, n, keep, kept, 0)
     else:
-        n = 3 if st.g[G_RULESET] == R_2016 and has(st, s, D_GOLD_MINE) else 2
+        n = g[G_GATHER_GOLD] + (1 if g[G_RULESET] == R_2016 and has(st, s, D_GOLD_MINE) else 0)
         gain(st, s, n)
         event(st, EV_GATHER_GOLD, s, r, n, 0, 0, 0)
 
@@ -151,9 +157,10 @@ def build_triggers(st, tb, s, r, kind, untaxed):
     turn, D49); the Lighthouse's search of the deck; the Bell Tower's announcement."""
     g = st.g
     if g[G_RANK_CHAR + RANK_9] == CH_TAX_COLLECTOR and not untaxed and st.p[s, P_GOLD] >= 1:
-        st.p[s, P_GOLD] -= 1
-        g[G_TAX_PILE] += 1
-        event(st, EV_TAX, s, r, 1, 0, 0, 0)
+        tax = min(g[G_TAX], st.p[s, P_GOLD])
+        st.p[s, P_GOLD] -= tax
+        g[G_TAX_PILE] += tax
+        event(st, EV_TAX, s, r, tax, 0, 0, 0)
     if kind == D_LIGHTHOUSE and g[G_DECK_N] > 0:
         j = choose_lighthouse(st, tb, s)
         head = g[G_DECK_HEAD]

@@ -7,10 +7,11 @@ from .characters import give_crown, queen_neighbour, take_crown
 from .state import clear_round, gain, has
 from .draft import draft
 from .layout import (CH_EMPEROR, CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOLD, C_KILLED,
-                     C_OFFERED, C_PICKED, C_ROBBED, D_HOSPITAL, G_BEWITCHED, G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER,
-                     G_KILLED, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE, G_OVER, G_RANK_CHAR,
-                     G_ROBBED, G_ROUND, G_RULESET, G_TURN_BUILT, G_WITCH, P_AT7, P_AT8, P_GOLD,
-                     P_OFFERED, P_PICKED, P_REVEALED, P_SHOWN, RANK_9, RANK_KING, R_2016)
+                     C_OFFERED, C_PICKED, C_ROBBED, D_HOSPITAL, G_BELL, G_BEWITCHED, G_CAP_HIT,
+                     G_CROWN, G_FIRST, G_HOLDER, G_KILLED, G_MAX_ROUNDS, G_NP, G_NRANKS, G_OVER,
+                     G_QUEEN_GOLD, G_RANK_CHAR, G_ROBBED, G_ROUND, G_RULESET, G_TURN_BUILT, G_WITCH,
+                     P_AT_BELL, P_AT_FULL, P_GOLD, P_OFFERED, P_PICKED, P_REVEALED, P_SHOWN, RANK_9,
+                     RANK_KING, R_2016)
 from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
@@ -28,7 +29,7 @@ def _start_round(st):
 def _end_round(st, tb):
     """Killed King or Patrician: his holder reveals him and takes the crown as heir (a killed
     2016 Emperor's holder moves it; a killed classic Emperor leaves it); a living Queen next
-    to the killed rank-4 character gets her +3 now (docs/rules.md §2.6)."""
+    to the killed rank-4 character gets her gold (3) now (docs/rules.md §2.6)."""
     g = st.g
     k = g[G_KILLED]
     ch = g[G_RANK_CHAR + k] if k >= 0 else -1
@@ -45,8 +46,8 @@ def _end_round(st, tb):
     q = g[G_HOLDER + RANK_9]
     if (k == RANK_KING and q >= 0 and g[G_RANK_CHAR + RANK_9] == CH_QUEEN
             and queen_neighbour(st, q)):
-        gain(st, q, 3)
-        event(st, EV_QUEEN, q, RANK_9, 3, 0, 0, 0)
+        gain(st, q, g[G_QUEEN_GOLD])
+        event(st, EV_QUEEN, q, RANK_9, g[G_QUEEN_GOLD], 0, 0, 0)
     event(st, EV_ROUND_END, -1, -1, 0, 0, 0, 0)
 
 
@@ -57,7 +58,7 @@ def _first_completer(st):
     best, who = -1, -1
     for s in range(g[G_NP]):
         if is_complete(st, s):
-            at = st.p[s, P_AT8] if g[G_N_COMPLETE] >= 8 else st.p[s, P_AT7]
+            at = st.p[s, P_AT_BELL] if g[G_BELL] else st.p[s, P_AT_FULL]
             if best < 0 or at < best:
                 best, who = at, s
     return who

@@ -60,7 +60,8 @@ field              shape / dtype                contents
 copies in the deck (rows ``K_*``); ``cfg`` (G_LEN,) int32 with the configuration part of
 ``g`` (ruleset, players, ranks, N, cap, face-up discards, first crown, the character of
 each rank, each seat's strategy family and the ranks it may not pick, for restricted
-play); ``params`` (MAX_SEATS, MAX_MIX, N_PARAMS) float64 with each
+play, and the rule numbers a house rule may change: ``G_START_GOLD`` ... ``G_INCOME + ch``,
+game/house_rules.py); ``params`` (MAX_SEATS, MAX_MIX, N_PARAMS) float64 with each
 seat's strategy parameters (indices ``PR_*``, below), one row per component of a mixed
 strategy, and ``mix`` (MAX_SEATS, MAX_MIX) float64 with the components' cumulative chances
 (1 in the first column for a plain strategy).  They are arguments, never globals,
@@ -211,7 +212,34 @@ N_PARAMS = PR_R_MEMORY + 1  # strategy parameters per seat
 G_RANK_CHAR = 7                        # G_RANK_CHAR + r: character id of rank r (-1 if none)
 G_FAMILY = G_RANK_CHAR + MAX_RANKS     # G_FAMILY + s: strategy family of seat s
 G_FORBID = G_FAMILY + MAX_SEATS        # G_FORBID + s: bitmask of ranks seat s may not pick
-G_CFG_LEN = G_FORBID + MAX_SEATS
+# the rule numbers a house rule may change (game/house_rules.py: name, default, range)
+(G_START_GOLD,       # gold each player starts with
+ G_START_CARDS,      # district cards dealt to each player
+ G_GATHER_GOLD,      # gold taken by the gather action
+ G_GATHER_DRAW,      # cards drawn by the gather action ...
+ G_GATHER_KEEP,      # ... of which this many are kept
+ G_N_FULL,           # the complete-city size N as configured (G_N_COMPLETE: as it stands)
+ G_FIRST_BONUS,      # points for the first complete city
+ G_COMPLETE_BONUS,   # points for another complete city
+ G_COLOUR_BONUS,     # points for a district of every type (colour)
+ G_MERCHANT_GOLD,    # the Merchant's extra gold
+ G_ARCHITECT_CARDS,  # the Architect's extra cards
+ G_ARCHITECT_BUILDS,  # the Architect's build limit
+ G_THIEF_SHARE,      # percent of the robbed stash the Thief takes (rounded down)
+ G_WARLORD_DISCOUNT,  # gold off a district's cost when the Warlord destroys it
+ G_NAVIGATOR_GAIN,   # the Navigator's gold or cards
+ G_QUEEN_GOLD,       # the Queen's gold beside the rank-4 character
+ G_SCHOLAR_DRAW,     # cards the Scholar draws (keeping 1)
+ G_SCHOLAR_BUILDS,   # the Scholar's build limit
+ G_SEER_BUILDS,      # the Seer's build limit
+ G_ARTIST_BEAUTIFY,  # districts the Artist may beautify in a turn
+ G_BRIBE_SHARE,      # percent of his stash a threatened player's bribe is (rounded down)
+ G_MARSHAL_MAX,      # the costliest district the Marshal may seize
+ G_TAX,              # gold of a Tax Collector's tax (classic: to him; 2016: to the pile)
+ G_ABBOT_TRIBUTE,    # gold the richest player gives the Abbot
+ ) = range(G_FORBID + MAX_SEATS, G_FORBID + MAX_SEATS + 24)
+G_INCOME = G_ABBOT_TRIBUTE + 1  # G_INCOME + ch: gold (or cards) per district of ch's income
+G_CFG_LEN = G_INCOME + N_CHARACTERS
 (G_ROUND,          # current round, 1-based
  G_DECK_HEAD,      # index of the top card in ``deck``
  G_DECK_N,         # cards in the deck
@@ -270,8 +298,8 @@ U_WARRANT = 1 << 7  # the warrant was spent on this turn's first paid build
  P_HAND_N,         # cards in hand
  P_CITY_N,         # districts in city
  P_FAMILY,         # strategy family (its place in bots.FAMILIES)
- P_AT7,            # event index when the city size last rose to >= 7, -1 if below
- P_AT8,            # same for >= 8
+ P_AT_BELL,        # event index when the city size last rose to >= 7 (Bell Tower), -1 if below
+ P_AT_FULL,        # same for >= the configured N (g[G_N_FULL])
  P_REVEALED,       # highest rank (1-based) revealed this round, 0 if none (2016 tie-break)
  P_SCORE,          # final score
  P_VALUE,          # final district value (classic tie-break)

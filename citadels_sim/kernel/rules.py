@@ -10,11 +10,12 @@ from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT
                      CH_KING, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_SCHOLAR,
                      CH_SEER, CH_TRADER, CH_WARLORD, CH_WIZARD, D_ARMORY, D_FACTORY, D_FRAMEWORK,
                      D_GREAT_WALL, D_KEEP, D_MONUMENT, D_NECROPOLIS, D_QUARRY, D_SCHOOL_OF_MAGIC,
-                     D_SECRET_VAULT, D_STABLES, D_THIEVES_DEN, G_BEWITCHED, G_BUILDS_LEFT,
-                     G_HOLDER, G_KILLED, G_NP, G_N_COMPLETE, G_RANK_CHAR, G_RULESET, G_TURN_CHAR,
-                     G_TURN_SEAT, G_TURN_USED, G_WITCH, K_COST, K_TYPE, P_CITY_N, P_GOLD,
-                     P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC, T_MILITARY,
-                     T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE, U_ASSIST)
+                     D_SECRET_VAULT, D_STABLES, D_THIEVES_DEN, G_ARCHITECT_BUILDS, G_BEWITCHED,
+                     G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_MARSHAL_MAX, G_NP, G_N_COMPLETE,
+                     G_RANK_CHAR, G_RULESET, G_SCHOLAR_BUILDS, G_SEER_BUILDS, G_TURN_CHAR,
+                     G_TURN_SEAT, G_TURN_USED, G_WARLORD_DISCOUNT, G_WITCH, K_COST, K_TYPE,
+                     P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC,
+                     T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE, U_ASSIST)
 from .state import beautified, city_size, has
 
 
@@ -166,7 +167,7 @@ def bishop_protects(st, tb, s):
 def warlord_cost(st, tb, target, i):
     """Gold the Warlord pays to destroy district ``i`` of ``target``'s city (Great Wall, D20)."""
     kind = st.city[target, i]
-    c = slot_cost(st, tb, target, i) - 1
+    c = max(0, slot_cost(st, tb, target, i) - st.g[G_WARLORD_DISCOUNT])
     if has(st, target, D_GREAT_WALL) and (st.g[G_RULESET] != R_CLASSIC or kind != D_GREAT_WALL):
         c += 1
     return c
@@ -182,7 +183,7 @@ def marshal_cost(st, tb, target, i):
 def seizable(st, tb, s, target, i):
     """May the Marshal of seat ``s`` seize district ``i`` of ``target``'s city (cost aside)?"""
     kind = st.city[target, i]
-    return (target != s and slot_cost(st, tb, target, i) <= 3 and kind != D_KEEP
+    return (target != s and slot_cost(st, tb, target, i) <= st.g[G_MARSHAL_MAX] and kind != D_KEEP
             and not has(st, s, kind) and not is_complete(st, target)
             and not bishop_protects(st, tb, target))
 
@@ -255,7 +256,8 @@ def income_type(char):
 
 @hot
 def income_count(st, tb, s, itype):
-    """Districts of seat ``s`` paying income of type ``itype`` (School of Magic counts, D: any)."""
+    """Districts of seat ``s`` paying income of type ``itype`` (School of Magic counts, D: any);
+    each pays ``g[G_INCOME + ch]`` to the character ``ch`` (1 by the rules)."""
     if itype < 0:
         return 0
     return st.p[s, P_TYPES + itype] + st.p[s, P_KINDS + D_SCHOOL_OF_MAGIC]
@@ -272,12 +274,14 @@ def income_kind(st, char):
 
 
 @hot
-def build_limit(char):
+def build_limit(st, char):
     """Builds allowed in ``char``'s turn."""
     if char == CH_ARCHITECT:
-        return 3
-    if char == CH_SEER or char == CH_SCHOLAR:
-        return 2
+        return st.g[G_ARCHITECT_BUILDS]
+    if char == CH_SEER:
+        return st.g[G_SEER_BUILDS]
+    if char == CH_SCHOLAR:
+        return st.g[G_SCHOLAR_BUILDS]
     if char == CH_NAVIGATOR:
         return 0
     return 1

@@ -4,10 +4,10 @@ from .jit import hot
 
 from .layout import (D_BASILICA, D_CAPITOL, D_DRAGON_GATE, D_HAUNTED, D_IMPERIAL_TREASURY,
                      D_IVORY_TOWER, D_MAP_ROOM, D_MUSEUM, D_SECRET_VAULT, D_STATUE, D_UNIVERSITY,
-                     D_WISHING_WELL, G_CROWN, G_FIRST, G_NP, G_PILE_N, G_ROUND, G_RULESET,
-                     G_SCRATCH, K_TYPE, N_TYPES, P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS,
-                     P_GOLD, P_HAND_N, P_PLACE, P_REVEALED, P_SCORE, P_VALUE, R_2016, R_CLASSIC,
-                     R_FOUR_COLOR, T_UNIQUE)
+                     D_WISHING_WELL, G_COLOUR_BONUS, G_COMPLETE_BONUS, G_CROWN, G_FIRST,
+                     G_FIRST_BONUS, G_NP, G_PILE_N, G_ROUND, G_RULESET, G_SCRATCH, K_TYPE, N_TYPES,
+                     P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD, P_HAND_N, P_PLACE,
+                     P_REVEALED, P_SCORE, P_VALUE, R_2016, R_CLASSIC, R_FOUR_COLOR, T_UNIQUE)
 from .rules import has, is_complete, slot_cost
 from .state import built_by, built_round
 
@@ -19,7 +19,7 @@ def _bonus_and_extras(st, tb, s):
     counts = st.g[G_SCRATCH:G_SCRATCH + N_TYPES]
     rs = st.g[G_RULESET]
     need = N_TYPES - 1 if rs == R_FOUR_COLOR else N_TYPES
-    colours = 3
+    colours = st.g[G_COLOUR_BONUS]
     for t in range(need):
         if counts[t] == 0:
             colours = 0
@@ -59,7 +59,7 @@ def score_seat(st, tb, s):
             counts[tb.kinds[K_TYPE, kind]] += 1
     complete = 0
     if is_complete(st, s):
-        complete = 4 if g[G_FIRST] == s else 2
+        complete = g[G_FIRST_BONUS] if g[G_FIRST] == s else g[G_COMPLETE_BONUS]
     extras = 0
     if has(st, s, D_DRAGON_GATE):
         extras += 2

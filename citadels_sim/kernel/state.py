@@ -9,14 +9,13 @@ import numpy as np
 
 from .jit import hot
 from .layout import (BEAUTIFIED, BUILDER_SHIFT, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT,
-                     G_BEWITCHED, G_BLACKMAILER, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N,
-                     G_EVENT, G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N,
-                     G_LOG_ON, G_MAGISTRATE, G_NP, G_NRANKS, G_PICKS, G_PILE_N, G_RANK1_BUILT,
-                     G_ROBBED, G_ROBBER, G_TAXER, G_THREAT, G_THREATS, G_TURN_RANK, G_WARRANT,
-                     G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_MIX, MAX_RANKS, MAX_SEATS, N_PARAMS,
-                     P_AT7, P_AT8,
-                     P_CITY_N, P_DOWN, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER,
-                     P_REVEALED, P_STEP, P_TYPES,
+                     G_BEWITCHED, G_BLACKMAILER, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N, G_EVENT,
+                     G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N, G_LOG_ON,
+                     G_MAGISTRATE, G_NP, G_NRANKS, G_N_FULL, G_PICKS, G_PILE_N, G_RANK1_BUILT,
+                     G_ROBBED, G_ROBBER, G_START_CARDS, G_START_GOLD, G_TAXER, G_THREAT, G_THREATS,
+                     G_TURN_RANK, G_WARRANT, G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_MIX,
+                     MAX_RANKS, MAX_SEATS, N_PARAMS, P_AT_BELL, P_AT_FULL, P_CITY_N, P_DOWN,
+                     P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_REVEALED, P_STEP, P_TYPES,
                      RNG_DECK, RNG_DRAFT, RNG_MIX, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
 from .rng import below, seed_streams
 
@@ -59,8 +58,8 @@ def new_states(n: int) -> np.ndarray:
 @hot
 def setup_game(st, tb, seed, game, log_on):
     """Reset ``st`` to the start of game ``game`` of a run: configuration copied from ``tb``,
-    the deck shuffled, 4 cards and 2 gold each.  The log's rows are not cleared (only the
-    first ``g[G_LOG_N]`` are ever read)."""
+    the deck shuffled, each seat's starting cards and gold (4 and 2 by the rules).  The log's
+    rows are not cleared (only the first ``g[G_LOG_N]`` are ever read)."""
     g = st.g
     g[:] = 0
     for i in range(G_CFG_LEN):
@@ -93,10 +92,10 @@ def setup_game(st, tb, seed, game, log_on):
     for s in range(np_):
         _choose_params(st, tb, s)
         st.p[s, P_FAMILY] = g[G_FAMILY + s]
-        st.p[s, P_GOLD] = 2
-        st.p[s, P_AT7] = -1
-        st.p[s, P_AT8] = -1
-        for _ in range(4):
+        st.p[s, P_GOLD] = g[G_START_GOLD]
+        st.p[s, P_AT_BELL] = -1
+        st.p[s, P_AT_FULL] = -1
+        for _ in range(g[G_START_CARDS]):
             hand_add(st, s, draw(st))
     if g[G_CROWN] < 0:
         g[G_CROWN] = below(st, RNG_DRAFT, np_)
@@ -253,18 +252,19 @@ def city_size(st, s):
 
 @hot
 def _track_size(st, s):
-    """Record the event index at which the city last reached 7 and 8 (D25)."""
+    """Record the event index at which the city last reached 7 (an announced Bell Tower's
+    N) and the configured N (D25)."""
     g = st.g
     g[G_EVENT] += 1
     size = city_size(st, s)
     if size < 7:
-        st.p[s, P_AT7] = -1
-    elif st.p[s, P_AT7] < 0:
-        st.p[s, P_AT7] = g[G_EVENT]
-    if size < 8:
-        st.p[s, P_AT8] = -1
-    elif st.p[s, P_AT8] < 0:
-        st.p[s, P_AT8] = g[G_EVENT]
+        st.p[s, P_AT_BELL] = -1
+    elif st.p[s, P_AT_BELL] < 0:
+        st.p[s, P_AT_BELL] = g[G_EVENT]
+    if size < g[G_N_FULL]:
+        st.p[s, P_AT_FULL] = -1
+    elif st.p[s, P_AT_FULL] < 0:
+        st.p[s, P_AT_FULL] = g[G_EVENT]
 
 
 @hot

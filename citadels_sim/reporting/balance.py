@@ -41,7 +41,10 @@ def build(result: BalanceResult) -> Report:
     spec = result.spec
     rep = Report(f"Balance of the {spec.label} character set ({spec.ruleset})")
     rep.text(f"Bots: {', '.join(spec.strategies)} (each population plays every seat). "
-             f"Districts: {spec.districts_text()}. " + "; ".join(result.basis())
+             f"Districts: {spec.districts_text()}. "
+             + ("House rules: " + ", ".join(f"`{k} = {v}`" for k, v in spec.rules) + ". "
+                if spec.rules else "")
+             + "; ".join(result.basis())
              + f". Unit: {UNIT}. Smallest difference that matters: {spec.sdm * 100:g} win-rate "
              "points.")
     files = [p for p in spec.strategies if p != PREPARED

@@ -137,8 +137,12 @@ class Balance:
     #: games of an exploit search of each family against each population for the bot check
     #: (0: none; the check then reads the restricted-play values only)
     check_budget: int = 200_000
+    #: house rules for every game, the set's and the base set's (GameConfig ``rules``)
+    rules: tuple[tuple[str, int], ...] | dict = ()
 
     def __post_init__(self) -> None:
+        pairs = self.rules.items() if isinstance(self.rules, dict) else self.rules
+        object.__setattr__(self, "rules", tuple(sorted((str(k), v) for k, v in pairs)))
         for name in ("games", "deals", "chunk_size", "check_budget"):
             value, zero = getattr(self, name), name == "check_budget"  # 0: no search
             if not isinstance(value, int) or isinstance(value, bool) or value < 1 - zero:
@@ -192,6 +196,8 @@ class Balance:
         doc = asdict(self)
         if not self.check_budget:  # as before the option: the runs made then stay the same
             del doc["check_budget"]
+        if not self.rules:  # likewise
+            del doc["rules"]
         if PREPARED in self.strategies:  # bots prepared otherwise are other bots
             doc["prepare"] = preparing.hardening()
         doc["characters"] = (self.characters if isinstance(self.characters, str)
@@ -223,6 +229,8 @@ class Balance:
             args += ["--removed", ",".join(self.removed)]
         if self.skip_invalid:
             args.append("--skip-invalid")
+        for name, value in self.rules:
+            args += ["--rule", f"{name}={value}"]
         if out is not None and Path(out) != self.default_out():
             args += ["--out", str(out)]
         return shlex.join(args)
@@ -254,7 +262,7 @@ class Balance:
 
     def _config(self, characters, players: int, removed) -> GameConfig:
         return GameConfig(ruleset=self.ruleset, players=players, characters=characters,
-                          districts=self.own_districts, removed=removed)
+                          districts=self.own_districts, removed=removed, rules=self.rules)
 
     def base_removed(self, players: int) -> tuple[str, ...] | None:
         """The base set's removals: the set's, less the Graveyard when only the Diplomat
@@ -348,6 +356,8 @@ class Balance:
                 raise ValueError("the prepared population's line-ups need its bots")
             per_count = ", ".join(f'{n} = ["{bots[(PREPARED, n)].name}"]' for n in players)
             lines += ["[lineups]", f"{PREPARED} = {{ {per_count} }}", ""]
+        if self.rules:
+            lines += ["[rules]"] + [f"{name} = {value}" for name, value in self.rules] + [""]
         if not by_name:
             for name, table in decks.items():
                 lines += [f"[districts.{name}]", f"districts = {json.dumps(table['districts'])}",
@@ -526,8 +536,10 @@ class BalanceResult:
         out = [f"Balance of the {s.label} character set · {s.ruleset} · "
                f"players {', '.join(map(str, self.players))} · "
                f"bots: {', '.join(s.strategies)}",
-               f"districts: {s.districts_text()}", "; ".join(self.basis()),
-               f"unit: {UNIT}"]
+               f"districts: {s.districts_text()}"]
+        if s.rules:
+            out.append("house rules: " + ", ".join(f"{k} = {v}" for k, v in s.rules))
+        out += ["; ".join(self.basis()), f"unit: {UNIT}"]
         out += self.warnings()
         out.append("")
         out.append(f"VERDICT — characters whose value differs from the set's mean by more "

@@ -84,7 +84,7 @@ DEFAULT_LINEUP = "default"
 PREPARED_LINEUP = preparing.PREPARED
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
        "skip_invalid", "common_deals", "strategies_file", "bots_dir",
-       "grid", "characters", "districts", "lineups"}
+       "grid", "characters", "districts", "lineups", "rules"}
 SEATINGS = ("rotate", "fixed")
 LABELS = ["cell", "ruleset", "players", "characters", "districts", "lineup"]
 
@@ -260,6 +260,7 @@ def parse(text: str, name: str, base: Path | None = None,
                           f"one value (or leave grid.{empty} out for its default).")
     named = {k: _need(doc.get(k + "s" if k == "lineup" else k, {}), dict, f"[{k}]")
              for k in ("characters", "districts", "lineup")}
+    house = _need(doc.get("rules", {}), dict, "[rules]")
     bots_dir = doc.get("bots_dir")
     if bots_dir is not None:
         preparing.check_bots_dir(bots_dir, "bots_dir")
@@ -282,7 +283,7 @@ def parse(text: str, name: str, base: Path | None = None,
                     labels = {"ruleset": ruleset, "players": players}
                     try:
                         cells.append(_cell(ruleset, players, ch, di, lu, named, seating, games,
-                                           common))
+                                           common, house))
                     except ConfigError as err:
                         if not skip_invalid:
                             raise ConfigError(f"experiment {name}, cell {ruleset} "
@@ -302,7 +303,7 @@ def parse(text: str, name: str, base: Path | None = None,
 
 
 def _cell(ruleset, players, characters, districts, lineup, named, seating, games,
-          common) -> Cell:
+          common, house) -> Cell:
     ch_label, ch = _entry(characters, named["characters"], "character", "base")
     di_label, di = _entry(districts, named["districts"], "district", "default")
     di, removed = _districts(di)
@@ -316,7 +317,7 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     else:
         lu_label, lu = _entry(lineup, named["lineup"], "lineup", "")
     config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di,
-                        removed=removed)
+                        removed=removed, rules=house)
     if lu == PREPARED_LINEUP and lineup not in named["lineup"]:  # one bot in every seat
         name = prepared_name(config)
         return Cell(ruleset, players, ch_label, di_label, lu_label, config,

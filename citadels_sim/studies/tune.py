@@ -425,11 +425,12 @@ def default_start(family: str) -> Strategy:
 
 
 def config_tag(config: GameConfig) -> str:
-    """``RULESET-Np`` (with the named set's name, or ``custom``, when characters are given):
-    the configuration's part of a default run name."""
+    """``RULESET-Np`` (with the named set's name, or ``custom``, when characters are given,
+    and each house rule as ``-NAMEVALUE``): the configuration's part of a default run name."""
     sets = f"-{config.characters}" if isinstance(config.characters, str) else (
         "-custom" if config.characters else "")
-    return f"{config.ruleset}-{config.players}p{sets}"
+    house = "".join(f"-{name}{value}" for name, value in config.rules)
+    return f"{config.ruleset}-{config.players}p{sets}{house}"
 
 
 def default_name(family: str, config: GameConfig) -> str:

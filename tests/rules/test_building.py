@@ -69,9 +69,9 @@ LIMITS = [
 def test_build_limit_table(ruleset, chars, rank, char, limit):
     """§2.5.1 Build limit: default 1; Seer, Scholar 2; Navigator 0 (no build of any kind);
     Trader: trade districts do not count (his limit for the others is 1)."""
-    assert rules.build_limit(char) == limit
     players = 5 if char == L.CH_QUEEN else 4
     st, tb = setup(ruleset, players, "builder", chars)
+    assert rules.build_limit(st, char) == limit
     assert st.g[L.G_RANK_CHAR + rank] == char
     h.set_holders(st, {rank: 0})
     h.set_hand(st, 0, NON_TRADE)

@@ -275,7 +275,7 @@ def test_diplomat_exchange_keeps_who_completed_first(ruleset):
     h.set_city(st0, 0, SEVEN)  # ... then seat 0
     h.set_gold(st0, 0, 20)
     assert int(st0.g[L.G_N_COMPLETE]) == 8
-    before = [int(st0.p[s, L.P_AT7]) for s in range(2)]
+    before = [int(st0.p[s, L.P_AT_BELL]) for s in range(2)]
     assert 0 <= before[1] < before[0]
     exchanged = 0
     for seed in range(60):
@@ -286,9 +286,9 @@ def test_diplomat_exchange_keeps_who_completed_first(ruleset):
         if not h.of_type(h.events(st), "exchange"):
             continue
         exchanged += 1
-        assert [int(st.p[s, L.P_AT7]) for s in range(2)] == before
+        assert [int(st.p[s, L.P_AT_BELL]) for s in range(2)] == before
         assert [int(st.p[s, L.P_CITY_N]) for s in range(2)] == [7, 7]
-        st.g[L.G_N_COMPLETE] = 7  # as an announced Bell Tower does
+        st.g[L.G_N_COMPLETE], st.g[L.G_BELL] = 7, 1  # as an announced Bell Tower does
         assert game._first_completer(st) == 1
         assert h.kinds_consistent(st) and h.gold_conserved(st)
     assert exchanged >= 10
@@ -301,13 +301,13 @@ def test_monument_exchange_is_a_real_change_of_size():
     st, tb = two_player_diplomat_setup("2016")
     h.set_city(st, 1, SEVEN_B[:5] + ["Monument"])  # size 7 (Monument counts 2)
     h.set_city(st, 0, SEVEN)
-    assert int(st.p[1, L.P_AT7]) >= 0
-    at0 = int(st.p[0, L.P_AT7])
+    assert int(st.p[1, L.P_AT_BELL]) >= 0
+    at0 = int(st.p[0, L.P_AT_BELL])
     from citadels_sim.kernel import state
     state.city_swap(st, tb, 0, 0, 1, 5)  # seat 0's Manor for seat 1's Monument
-    assert int(st.p[1, L.P_AT7]) == -1  # seat 1 is down to 6
-    assert int(st.p[0, L.P_AT7]) == at0  # seat 0 went from 7 to 8: still at 7 since then
-    assert int(st.p[0, L.P_AT8]) >= 0
+    assert int(st.p[1, L.P_AT_BELL]) == -1  # seat 1 is down to 6
+    assert int(st.p[0, L.P_AT_BELL]) == at0  # seat 0 went from 7 to 8: still at 7 since then
+    assert int(st.p[0, L.P_AT_FULL]) >= 0
     assert h.kinds_consistent(st)
 
 

@@ -12,10 +12,11 @@ import math
 from ..jit import hot, inline
 from ..layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
                       CH_THIEF, CH_WARLORD, DECK_CAP, D_BASILICA, D_FRAMEWORK, D_NECROPOLIS,
-                      G_CROWN, G_DECK_HEAD, G_DECK_N, G_FACEUP, G_NP, G_NRANKS, G_N_COMPLETE,
-                      G_RANK_CHAR, K_COST, K_TYPE, PAY_FRAMEWORK, PAY_GOLD, PAY_NECROPOLIS,
-                      PR_BASE, PR_CARD_NEED, PR_GOLD_RESERVE, PR_SWAP_MARGIN, PR_W_AGGRESSION,
-                      PR_W_INCOME, PR_W_NEW_TYPE, PR_W_THREAT, P_CITY_N, P_GOLD, P_HAND_N, T_TRADE)
+                      G_CROWN, G_DECK_HEAD, G_DECK_N, G_FACEUP, G_INCOME, G_MERCHANT_GOLD, G_NP,
+                      G_NRANKS, G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, PAY_FRAMEWORK, PAY_GOLD,
+                      PAY_NECROPOLIS, PR_BASE, PR_CARD_NEED, PR_GOLD_RESERVE, PR_SWAP_MARGIN,
+                      PR_W_AGGRESSION, PR_W_INCOME, PR_W_NEW_TYPE, PR_W_THREAT, P_CITY_N, P_GOLD,
+                      P_HAND_N, T_TRADE)
 from ..rules import (affordable, armory_target, build_cost, can_build, destroyable, exchange_cost,
                      exchangeable, framework_build, has, income_count, income_type, marshal_cost,
                      necropolis_build, seizable, slot_cost, warlord_cost, within_limit)
@@ -38,7 +39,8 @@ def character_value(st, tb, s, r, viewer, ld, useful):
     """
     ch = st.g[G_RANK_CHAR + r]
     v = st.params[viewer, PR_BASE + r]
-    v += st.params[viewer, PR_W_INCOME] * income_count(st, tb, s, income_type(ch))
+    v += st.params[viewer, PR_W_INCOME] * (income_count(st, tb, s, income_type(ch))
+                                           * st.g[G_INCOME + ch])
     lead = max(0, city_size(st, ld) - city_size(st, s)) if ld >= 0 else 0
     aggr = st.params[viewer, PR_W_AGGRESSION]
     if ch == CH_ASSASSIN or ch == CH_THIEF:
@@ -50,7 +52,7 @@ def character_value(st, tb, s, r, viewer, ld, useful):
     elif ch == CH_ARCHITECT:
         v += 0.5 * min(useful, 3) + (1.0 if st.p[s, P_GOLD] >= 4 else 0.0)
     elif ch == CH_MERCHANT:
-        v += 1.0
+        v += st.g[G_MERCHANT_GOLD]
     elif ch == CH_MAGICIAN:
         v += 0.5 * max(0, opponents_most(st, s, P_HAND_N) - st.p[s, P_HAND_N] - 1)
         if useful == 0:

@@ -19,14 +19,16 @@ from ..layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASS
                       CH_BLACKMAILER, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR, CH_KING, CH_MAGICIAN,
                       CH_MAGISTRATE, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN,
                       CH_SCHOLAR, CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC,
-                      CH_THIEF, CH_TRADER, CH_WARLORD, CH_WITCH, CH_WIZARD, G_BLACKMAILER, G_CROWN,
-                      G_DECK_N, G_FACEUP, G_HOLDER, G_KILLED, G_NP, G_NRANKS, G_N_COMPLETE,
-                      G_PICKER, G_PICKS, G_RANK_CHAR, G_ROUND, G_TAX_PILE, G_TURN_RANK, K_COST,
-                      K_COUNT, K_TYPE, N_KINDS, N_TYPES, PR_BASE, PR_CHAR, PR_GOLD_RESERVE,
-                      PR_R_BRIBE, PR_R_BUILD, PR_R_CARD, PR_R_CROWN, PR_R_DENY, PR_R_DRAW_GOLD,
-                      PR_R_DRAW_NEED, PR_R_FINISH, PR_R_MEMORY, PR_R_READ, PR_R_URGENCY,
-                      PR_W_AGGRESSION, PR_W_INCOME, PR_W_NEW_TYPE, PR_W_THREAT, P_CITY_N, P_DOWN,
-                      P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_SHOWN, P_STEP, RANK_KING, T_TRADE)
+                      CH_THIEF, CH_TRADER, CH_WARLORD, CH_WITCH, CH_WIZARD, G_ARCHITECT_CARDS,
+                      G_BLACKMAILER, G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_FACEUP, G_GATHER_GOLD,
+                      G_HOLDER, G_INCOME, G_KILLED, G_MERCHANT_GOLD, G_NAVIGATOR_GAIN, G_NP,
+                      G_NRANKS, G_N_COMPLETE, G_PICKER, G_PICKS, G_QUEEN_GOLD, G_RANK_CHAR, G_ROUND,
+                      G_TAX_PILE, G_THIEF_SHARE, G_TURN_RANK, K_COST, K_COUNT, K_TYPE, N_KINDS,
+                      N_TYPES, PR_BASE, PR_CHAR, PR_GOLD_RESERVE, PR_R_BRIBE, PR_R_BUILD, PR_R_CARD,
+                      PR_R_CROWN, PR_R_DENY, PR_R_DRAW_GOLD, PR_R_DRAW_NEED, PR_R_FINISH,
+                      PR_R_MEMORY, PR_R_READ, PR_R_URGENCY, PR_W_AGGRESSION, PR_W_INCOME,
+                      PR_W_NEW_TYPE, PR_W_THREAT, P_CITY_N, P_DOWN, P_GOLD, P_HAND_N, P_KINDS,
+                      P_OFFER, P_SHOWN, P_STEP, RANK_KING, T_TRADE)
 from ..rules import (INCOME_CARDS, build_cost, build_limit, destroyable, has, income_count,
                      income_kind, income_type, slot_cost, warlord_cost)
 from ..state import city_size, own_ranks
@@ -182,9 +184,9 @@ def attack_worth(st, tb, o, viewer):
 @hot
 def ready_builds(st, tb, o, viewer):
     """Districts seat ``o`` could build this turn, as ``viewer`` knows: his own useful cards
-    payable with his stash and a gather's 2 gold; another seat's guessed from his hand and
+    payable with his stash and a gather's gold; another seat's guessed from his hand and
     stash."""
-    gold = st.p[o, P_GOLD] + 2
+    gold = st.p[o, P_GOLD] + st.g[G_GATHER_GOLD]
     if o != viewer:
         return min(st.p[o, P_HAND_N], gold // 3)
     n = 0
@@ -209,7 +211,7 @@ def power_worth(st, tb, o, ch, viewer, ready):
     if ch == CH_MAGISTRATE:
         return attack_worth(st, tb, o, viewer) + 1.0
     if ch == CH_THIEF:
-        return 0.5 * opponents_most(st, o, P_GOLD)
+        return 0.5 * opponents_most(st, o, P_GOLD) * st.g[G_THIEF_SHARE] / 100.0
     if ch == CH_SPY:
         return 0.25 * opponents_most(st, o, P_HAND_N) * (1.0 + card)
     if ch == CH_BLACKMAILER:
@@ -244,23 +246,24 @@ def power_worth(st, tb, o, ch, viewer, ready):
     if ch == CH_DIPLOMAT or ch == CH_MARSHAL:
         return 0.5 + 0.5 * attack_worth(st, tb, o, viewer)
     if ch == CH_MERCHANT:
-        return 1.0
+        return float(st.g[G_MERCHANT_GOLD])
     if ch == CH_ALCHEMIST:
         return 0.5 * min(gold, 5)
     if ch == CH_ARCHITECT:
-        return 2.0 * card
+        return st.g[G_ARCHITECT_CARDS] * card
     if ch == CH_NAVIGATOR:  # 4 gold, or 4 cards of which only those he still needs count;
+        n = st.g[G_NAVIGATOR_GAIN]
         # no build this turn: the district he could build waits (2 gold, as for a lost turn)
         hand = useful_cards(st, tb, o) if o == viewer else st.p[o, P_HAND_N]
         short = max(0, st.g[G_N_COMPLETE] - city_size(st, o) - hand)
         lost = 2.0 if ready > 0 else 0.0
-        return max(4.0, card * min(4, short)) - lost
+        return max(float(n), card * min(n, short)) - lost
     if ch == CH_SCHOLAR:
         return 1.5 * card
     if ch == CH_WARLORD:
         return 1.5 * attack_worth(st, tb, o, viewer)
     if ch == CH_QUEEN:
-        return 3.0 * queen_odds(st, o, viewer)
+        return st.g[G_QUEEN_GOLD] * queen_odds(st, o, viewer)
     if ch == CH_ARTIST:
         return 0.5 * min(gold, 2)
     if ch == CH_TAX_COLLECTOR:
@@ -287,8 +290,9 @@ def ref_worth(st, tb, o, r, viewer, ready):
     ``ready_builds(st, tb, o, viewer)``) and its power."""
     ch = st.g[G_RANK_CHAR + r]
     unit = st.params[viewer, PR_R_CARD] if income_kind(st, ch) == INCOME_CARDS else 1.0
-    v = st.params[viewer, PR_W_INCOME] * income_count(st, tb, o, income_type(ch)) * unit
-    v += st.params[viewer, PR_R_BUILD] * (min(build_limit(ch), ready) - min(1, ready))
+    v = (st.params[viewer, PR_W_INCOME]
+         * (income_count(st, tb, o, income_type(ch)) * st.g[G_INCOME + ch]) * unit)
+    v += st.params[viewer, PR_R_BUILD] * (min(build_limit(st, ch), ready) - min(1, ready))
     return v + power_worth(st, tb, o, ch, viewer, ready)
 
 
@@ -361,12 +365,12 @@ def harm(st, tb, s, o, r, aim):
     bewitchment)."""
     gold = st.p[o, P_GOLD]
     if aim == AIM_ROB:
-        return float(gold)
+        return gold * st.g[G_THIEF_SHARE] / 100.0
     if aim == AIM_THREAT:
-        return 0.5 * gold
+        return gold * st.g[G_BRIBE_SHARE] / 100.0
     cards = min(1, st.p[o, P_HAND_N])
     if aim == AIM_WARRANT:
-        return 2.0 * min(gold + 2, 4) * cards
+        return 2.0 * min(gold + st.g[G_GATHER_GOLD], 4) * cards
     turn = ref_worth(st, tb, o, r, s, ready_builds(st, tb, o, s))
     turn += st.params[s, PR_R_BUILD] * cards
     return turn + (2.0 if aim == AIM_KILL else 0.0)
