@@ -9,3 +9,5 @@ except PackageNotFoundError:  # running from a source tree
 
 #: bumped whenever the kernel's behaviour changes; recorded with every result
 KERNEL_VERSION = 6
+#: bumped whenever the columns of a run's tables change (a run is resumed only by the same)
+RESULTS_VERSION = 2

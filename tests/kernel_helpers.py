@@ -267,9 +267,12 @@ def beautified(st, s) -> np.ndarray:
 
 
 def beautify(st, s, slots):
-    """Mark the given city slots of seat ``s`` as beautified (no gold moves)."""
+    """Mark the given city slots of seat ``s`` as beautified (no gold moves; the city's
+    value rises by 1 each, as the Artist's does)."""
     for i in slots:
-        st.city_round[s, i] |= L.BEAUTIFIED
+        if not st.city_round[s, i] & L.BEAUTIFIED:
+            st.city_round[s, i] |= L.BEAUTIFIED
+            st.p[s, L.P_CITY_VALUE] += 1
 
 
 def pile(st) -> list[int]:
@@ -278,11 +281,17 @@ def pile(st) -> list[int]:
 
 
 def kinds_consistent(st) -> bool:
-    """The ``P_KINDS`` counts agree with the city arrays for every seat."""
+    """The ``P_KINDS`` counts and the city's value ``P_CITY_VALUE`` agree with the city
+    arrays for every seat."""
+    cost = {d.kind: d.cost for d in cards.districts(L.RULESET_NAMES[int(st.g[L.G_RULESET])])}
     for s in range(n_players(st)):
         counts = np.bincount(np.asarray(city_list(st, s), np.int64), minlength=L.N_KINDS)
         recorded = st.p[s, L.P_KINDS:L.P_KINDS + L.N_KINDS].astype(np.int64)
         if not np.array_equal(counts[:L.N_KINDS], recorded):
+            return False
+        value = sum(cost[k] for k in city_list(st, s)) + int(
+            beautified(st, s).sum())
+        if st.p[s, L.P_CITY_VALUE] != value:
             return False
     return True
 

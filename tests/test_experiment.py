@@ -136,8 +136,10 @@ def test_run_resume_and_report(tmp_path):
     assert all(again.tables()[k].equals(v) for k, v in record.tables().items())
     out = report.write(record, tmp_path / "reports" / "small")
     html = (out / "report.html").read_text()
-    pngs = len(list((out / "figures").glob("*.png")))  # the heat map: one per ruleset
-    assert html.count("data:image/png;base64,") == pngs == 7 and "Seat effect" in html
+    pngs = len(list((out / "figures").glob("*.png")))  # the heat map: one per ruleset;
+    # the game-quality figure: one
+    assert html.count("data:image/png;base64,") == pngs == 8 and "Seat effect" in html
+    assert "Game quality" in html and (out / "figures" / "leader_wins.png").exists()
     assert (out / "report.md").read_text().count("](figures/") == pngs
     meta = json.loads((out / "metadata.json").read_text())
     assert meta["total_games"] == exp.total_games and meta["seed"] == 5

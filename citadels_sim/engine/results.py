@@ -1,7 +1,12 @@
 """Results of a run: polars DataFrames built from the kernel's raw arrays, and summaries.
 
 ``seats``       one row per game and seat: game, seat, strategy, score, rank, won, districts,
-                gold, value, hand, rounds, completed_first, capped
+                gold, value, hand, rounds, completed_first, capped, and the game-quality
+                counters: first_crown (the seat held the crown when the game began), led
+                (bit k - 1 set if the seat was ahead alone after round k, k <= 31; after
+                the last round: the sole winner) and behind (the most points it trailed the
+                leading score by after a round; a round's score is what the city would
+                score if the game ended then)
 ``picks``       one row per game, round and held character: game, round, seat, strategy,
                 rank, character, killed, robbed (optional: see ``simulate(picks=...)``)
 ``characters``  per character and strategy: rounds held, games held, wins when held, final
@@ -51,6 +56,10 @@ def seat_frame(raw: dict[str, np.ndarray], first: int, names: list[str]) -> pl.D
         "rounds": rounds.astype(np.int16),
         "completed_first": flat[:, L.O_FIRST] == 1,
         "capped": np.repeat(game[:, L.OG_CAP_HIT] == 1, players),
+        "first_crown": (np.repeat(game[:, L.OG_FIRST_CROWN], players)
+                        == np.tile(np.arange(players), n)),
+        "led": flat[:, L.O_LED],
+        "behind": flat[:, L.O_BEHIND].astype(np.int16),
     })
 
 
@@ -228,6 +237,14 @@ class Results:
                                     "games_held", "win_rate_held")
         return t.rename({"win_rate_held_low": "ci_low", "win_rate_held_high": "ci_high"})
 
+    def quality(self) -> pl.DataFrame:
+        """The game-quality measures (:func:`citadels_sim.stats.quality.measures`): game
+        length, lead changes, from when the game is decided, comebacks, the first crown's
+        seat advantage, each with its 95% interval."""
+        from citadels_sim.stats.quality import measures
+        from .summary import chunk_tables
+        return measures(chunk_tables({"seats": self.seats, "characters": self.characters}))
+
     def summary(self) -> str:
         """A plain-text report: win rates by strategy and by seat, game facts, throughput."""
         m = self.meta
@@ -247,6 +264,11 @@ class Results:
         lines += ["", f"rounds per game: mean {s['rounds'].mean():.2f}, "
                       f"max {s['rounds'].max()}; games stopped by the round cap: {capped}",
                   f"winning score: mean {s.filter(pl.col('won'))['score'].mean():.1f}"]
+        if "led" in s.columns:
+            lines += ["", "game quality (95% intervals):"] + [
+                f"  {r['measure']}: {r['value']:.2f} [{r['low']:.2f}, {r['high']:.2f}] "
+                f"{r['unit']}" for r in self.quality().iter_rows(named=True)
+                if r["measure"] != "game length"]
         if self.games_per_second:
             lines.append(f"throughput: {self.games_per_second:,.0f} games/s on "
                          f"{m.get('workers')} thread(s) (wall {m.get('wall_seconds')} s, of "

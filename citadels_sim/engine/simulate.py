@@ -34,7 +34,7 @@ from citadels_sim.game.strategies import Strategy, default_for, get
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.run import play_chunk_arrays
 from citadels_sim.kernel.state import new_tables
-from citadels_sim.versions import KERNEL_VERSION, __version__
+from citadels_sim.versions import KERNEL_VERSION, RESULTS_VERSION, __version__
 from . import store
 from .executor import ChunkExecutor, resolve
 from .results import Results, character_counts, district_counts, pick_frame, seat_frame
@@ -372,7 +372,7 @@ class Run:
         check_memory(self.games, self.chunk_size, self.config, self.names, self.picks,
                      here=self.executor.sequential, held=holds)
         self.meta = {"package_version": __version__, "kernel_version": KERNEL_VERSION,
-                     "config": self.config.to_dict(), "strategies": self.names,
+                     "results_version": RESULTS_VERSION, "config": self.config.to_dict(), "strategies": self.names,
                      "seed": self.seed, "games": self.games, "chunk_size": self.chunk_size,
                      "picks": self.picks}
         self.writer = store.ChunkWriter(Path(out), self.meta) if out is not None else None

@@ -33,7 +33,8 @@ from citadels_sim.game.config import ConfigError
 
 TABLES = ("characters", "districts", "picks", "seats")  # seats last: marks a finished chunk
 #: what must match for a rerun to resume into an existing directory
-FINGERPRINT = ("kernel_version", "config", "strategies", "seed", "games", "chunk_size", "picks")
+FINGERPRINT = ("kernel_version", "results_version", "config", "strategies", "seed", "games",
+               "chunk_size", "picks")
 
 
 #: the file marking each kind of run directory, and what it holds

@@ -15,6 +15,17 @@ number of games, so any number of games can be summarised in bounded memory:
                 unit of strategy comparisons; a < b in alphabetical order)
 ``rotation_pairs``  rotation, a, b, diff -> ``count``: the same per rotation of stacked
                 runs (how much common deals reduce the variance of ``pairs``)
+``quality``     rounds, lead_changes, decided, comeback -> ``count`` of games: how often the
+                seat ahead alone changed from round to round, the round from which the sole
+                winner was ahead alone for good and the most points he trailed by (null
+                when the win is shared or the game outlasts the 31 rounds recorded)
+``leaders``     round, won -> ``count`` of seats ahead alone after a round that was not the
+                game's last, by whether they won
+``behind``      behind, won -> ``count`` of seat-games by the most points the seat trailed
+                the leading score by after a round
+``crown``       first_crown, won -> ``count`` of seat-games
+(the last four from the ``seats`` counters ``led``, ``behind``, ``first_crown``;
+:mod:`citadels_sim.stats.quality` turns them into measures)
 
 ``batch`` is the game's index modulo ``stats.N_BATCHES``: games are independent, seats and
 characters within a game are not, so the analysis takes variances over batches
@@ -27,6 +38,7 @@ Several runs of the same deals (common random numbers) can be added as one chunk
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
 
 from citadels_sim.stats.intervals import N_BATCHES
@@ -39,7 +51,13 @@ KEYS = {
     "pairs": ["a", "b", "diff"],
     "rotation_pairs": ["rotation", "a", "b", "diff"],
     "districts": ["batch", "district", "strategy"],
+    "quality": ["rounds", "lead_changes", "decided", "comeback"],
+    "leaders": ["round", "won"],
+    "behind": ["behind", "won"],
+    "crown": ["first_crown", "won"],
 }
+#: rounds whose leader a seat's ``led`` bitmask records
+LED_ROUNDS = 31
 PAIR_SCHEMA = {"a": pl.String, "b": pl.String, "diff": pl.Float64, "count": pl.Int64}
 #: decimals kept for a pair difference (exact fractions differ in the last bits)
 DIFF_DECIMALS = 9
@@ -93,6 +111,51 @@ def _pairs(seats: pl.DataFrame, unit: list[str]) -> pl.DataFrame:
             .agg(pl.len().cast(pl.Int64).alias("count")))
 
 
+def _counted(columns: dict[str, np.ndarray], table: str) -> pl.DataFrame:
+    return pl.DataFrame(columns).group_by(KEYS[table]).agg(pl.len().cast(pl.Int64)
+                                                             .alias("count"))
+
+
+def _quality(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
+    """The game-quality tables of one chunk (see the module docstring)."""
+    seats = seats.sort(_game_keys(seats) + ["seat"])
+    n = seats["seat"].n_unique()
+    won = seats["won"].to_numpy().reshape(-1, n)
+    led = seats["led"].to_numpy().astype(np.int64).reshape(-1, n)
+    behind = seats["behind"].to_numpy().reshape(-1, n)
+    rounds = seats["rounds"].to_numpy()[::n].astype(np.int64)
+    games = np.arange(len(rounds))
+    # the seat ahead alone after each round (-1: none, or a round not recorded or played)
+    bits = (led[:, :, None] >> np.arange(LED_ROUNDS)) & 1
+    leader = np.where(bits.any(axis=1), bits.argmax(axis=1), -1)
+    leader[np.arange(LED_ROUNDS)[None, :] >= rounds[:, None]] = -1
+    last = np.maximum.accumulate(np.where(leader >= 0, np.arange(LED_ROUNDS), 0), axis=1)
+    known = leader[games[:, None], last]  # the last seat ahead alone so far
+    changes = ((known[:, 1:] != known[:, :-1]) & (known[:, :-1] >= 0)).sum(axis=1)
+    sole = won.sum(axis=1) == 1
+    winner = won.argmax(axis=1)
+    mask = led[games, winner]
+    decided = np.where(sole & (rounds <= LED_ROUNDS), rounds, -1)
+    for k in range(LED_ROUNDS - 1, -1, -1):  # back from the last round while he led
+        going = (decided == k + 1) & ((mask >> k) & 1 == 1)
+        decided = np.where(going, k, decided)
+    decided = np.where(decided >= 0, decided + 1, -1)
+    comeback = np.where(sole, behind[games, winner], -1)
+    quality = _counted({"rounds": rounds.astype(np.int16),
+                        "lead_changes": changes.astype(np.int16),
+                        "decided": decided.astype(np.int16),
+                        "comeback": comeback.astype(np.int16)}, "quality").with_columns(
+        pl.when(pl.col(c) >= 0).then(pl.col(c)).alias(c) for c in ("decided", "comeback"))
+    g, k = np.nonzero((leader >= 0) & (np.arange(LED_ROUNDS)[None, :] < rounds[:, None] - 1))
+    leaders = _counted({"round": (k + 1).astype(np.int16),
+                        "won": won[g, leader[g, k]]}, "leaders")
+    return {"quality": quality, "leaders": leaders,
+            "behind": _counted({"behind": behind.ravel().astype(np.int16),
+                                "won": won.ravel()}, "behind"),
+            "crown": _counted({"first_crown": seats["first_crown"].to_numpy(),
+                               "won": won.ravel()}, "crown")}
+
+
 def chunk_tables(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
     """The count tables of one chunk (``frames`` as yielded by :class:`~.simulate.Run`)."""
     seats = frames["seats"]
@@ -105,6 +168,8 @@ def chunk_tables(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
     if "districts" in frames:
         tables["districts"] = frames["districts"].with_columns(
             pl.col("strategy").cast(pl.String))
+    if "led" in seats.columns:  # (chunks written before the counters have none)
+        tables.update(_quality(seats))
     return tables
 
 

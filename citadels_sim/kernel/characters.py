@@ -48,8 +48,8 @@ from .layout import (BEAUTIFIED, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST
                      G_MERCHANT_GOLD, G_NAVIGATOR_GAIN, G_NP, G_NRANKS, G_QUEEN_GOLD, G_RANK1_BUILT,
                      G_ROBBED, G_ROBBER, G_RULESET, G_SCHOLAR_DRAW, G_TAX, G_TAXER, G_TAX_PILE,
                      G_THIEF_SHARE, G_THREAT, G_THREATS, G_TURN_BUILD_GOLD, G_TURN_BUILT,
-                     G_TURN_OVER, G_TURN_USED, G_WARRANT, G_WARRANTS, G_WITCH, K_TYPE, P_GOLD,
-                     P_HAND_N, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+                     G_TURN_OVER, G_TURN_USED, G_WARRANT, G_WARRANTS, G_WITCH, K_TYPE, P_CITY_VALUE,
+                     P_GOLD, P_HAND_N, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
 from .log import (EV_BEAUTIFY, EV_BEWITCH, EV_BLACKMAIL, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_BRIBE,
                   EV_CLASSIC_TAX, EV_CROWN, EV_CROWN_GIVEN, EV_EXCHANGE, EV_INCOME, EV_KILL,
                   EV_NAVIGATOR, EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SEER,
@@ -428,6 +428,7 @@ def end_of_turn(st, tb, ch, s, r):
             if i < 0:
                 break
             st.city_round[s, i] |= BEAUTIFIED
+            st.p[s, P_CITY_VALUE] += 1
             pay(st, s, 1)
             event(st, EV_BEAUTIFY, s, r, st.city[s, i], 0, 0, 0)
     if r == 0:

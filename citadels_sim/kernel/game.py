@@ -8,10 +8,12 @@ from .state import clear_round, gain, has
 from .draft import draft
 from .layout import (CH_EMPEROR, CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOLD, C_KILLED,
                      C_OFFERED, C_PICKED, C_ROBBED, D_HOSPITAL, G_BELL, G_BEWITCHED, G_CAP_HIT,
-                     G_CROWN, G_FIRST, G_HOLDER, G_KILLED, G_MAX_ROUNDS, G_NP, G_NRANKS, G_OVER,
-                     G_QUEEN_GOLD, G_RANK_CHAR, G_ROBBED, G_ROUND, G_RULESET, G_TURN_BUILT, G_WITCH,
-                     P_AT_BELL, P_AT_FULL, P_GOLD, P_OFFERED, P_PICKED, P_REVEALED, P_SHOWN, RANK_9,
-                     RANK_KING, R_2016)
+                     G_COLOUR_BONUS, G_CROWN, G_FIRST, G_FIRST_CROWN, G_HOLDER, G_KILLED,
+                     G_MAX_ROUNDS, G_NP, G_NRANKS, G_OVER, G_QUEEN_GOLD, G_RANK_CHAR, G_ROBBED,
+                     G_ROUND, G_ROUND_SCORE, G_RULESET, G_TURN_BUILT, G_WITCH, LED_ROUNDS, N_TYPES,
+                     P_AT_BELL, P_AT_FULL, P_BEHIND, P_CITY_VALUE, P_GOLD, P_LED, P_OFFERED,
+                     P_PICKED, P_PLACE, P_REVEALED, P_SCORE, P_SHOWN, P_TYPES, RANK_9, RANK_KING,
+                     R_2016, R_FOUR_COLOR)
 from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
@@ -65,6 +67,42 @@ def _first_completer(st):
 
 
 @hot
+def track_lead(st, final):
+    """The game-quality counters at a round's end.  A seat's standing is his districts'
+    value plus the all-types bonus if his city has every type (after the last round: his
+    final score, which adds the completion bonus and the district extras).  The seat ahead
+    alone (after the last round: the winner, when he is alone in first place) gets the
+    round's bit in ``P_LED``; each seat's ``P_BEHIND`` keeps the most points it has trailed
+    the leading standing by."""
+    g = st.g
+    n = g[G_NP]
+    need = N_TYPES - 1 if g[G_RULESET] == R_FOUR_COLOR else N_TYPES
+    best, ahead, first = -1, 0, 0
+    for s in range(n):
+        if final:
+            v = st.p[s, P_SCORE]
+            first += st.p[s, P_PLACE] == 1
+        else:
+            v = st.p[s, P_CITY_VALUE]
+            t = 0
+            while t < need and st.p[s, P_TYPES + t] > 0:
+                t += 1
+            if t == need:
+                v += g[G_COLOUR_BONUS]
+        g[G_ROUND_SCORE + s] = v
+        if v > best:
+            best, ahead = v, 1
+        elif v == best:
+            ahead += 1
+    bit = 1 << (g[G_ROUND] - 1) if g[G_ROUND] <= LED_ROUNDS else 0
+    for s in range(n):
+        v = g[G_ROUND_SCORE + s]
+        st.p[s, P_BEHIND] = max(st.p[s, P_BEHIND], best - v)
+        if (st.p[s, P_PLACE] == 1 and first == 1) if final else (v == best and ahead == 1):
+            st.p[s, P_LED] |= bit
+
+
+@hot
 def play_game(st, tb, held, records, picks):
     """Play one game to its end and score it, filling the per-character records.
 
@@ -75,6 +113,7 @@ def play_game(st, tb, held, records, picks):
     """
     g = st.g
     n = g[G_NP]
+    g[G_FIRST_CROWN] = g[G_CROWN]
     event(st, EV_SETUP, -1, -1, g[G_CROWN], 0, 0, 0)
     while True:
         _start_round(st)
@@ -120,9 +159,11 @@ def play_game(st, tb, held, records, picks):
         if g[G_ROUND] >= g[G_MAX_ROUNDS]:
             g[G_CAP_HIT] = 1
             break
+        track_lead(st, False)
     g[G_OVER] = 1
     g[G_FIRST] = _first_completer(st)
     score_game(st, tb)
+    track_lead(st, True)
     for s in range(n):
         for r in range(g[G_NRANKS]):
             records[s, r, C_OFFERED] = st.p[s, P_OFFERED + r]

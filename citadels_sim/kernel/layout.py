@@ -95,6 +95,8 @@ RNG_MIX = RNG_SEAT0 + MAX_SEATS  # which component each mixed strategy plays thi
 MAX_MIX = 8
 MAX_PICKS = MAX_SEATS  # character picks in one round's draft, at most (8 players: 8)
 SCRATCH_LEN = 16  # ``g[G_SCRATCH:]``: work space for functions that may not allocate
+#: rounds whose leader the per-seat bitmask ``P_LED`` records (bit k - 1: round k)
+LED_ROUNDS = 31
 
 # --- Tables.kinds rows ------------------------------------------------------------------
 K_COST = 0
@@ -277,11 +279,15 @@ G_CFG_LEN = G_INCOME + N_CHARACTERS
  G_BELL,           # 1 while a Bell Tower announcement holds N at 7 (classic)
  G_TURN_OVER,      # set by a power that ends the turn at once (the Witch naming)
  G_PICKS,          # character picks made so far in this round's draft
+ G_FIRST_CROWN,    # seat that held the crown when the game began
  G_HOLDER,         # G_HOLDER + r: seat holding rank r this round, -1 if nobody
- ) = range(G_CFG_LEN, G_CFG_LEN + 38)
+ ) = range(G_CFG_LEN, G_CFG_LEN + 39)
 G_PICKER = G_HOLDER + MAX_RANKS        # G_PICKER + k: seat that made pick k this round
 G_SCRATCH = G_PICKER + MAX_PICKS       # work space for functions that may not allocate
 G_LEN = G_SCRATCH + SCRATCH_LEN
+#: g[G_ROUND_SCORE + s]: seat s's score at this round's end (scratch, past the scoring's
+#: type counts at G_SCRATCH)
+G_ROUND_SCORE = G_SCRATCH + N_TYPES
 
 # once-per-turn use bits (g[G_TURN_USED])
 U_INCOME = 1 << 0
@@ -317,7 +323,11 @@ P_OFFER = P_PICKED + MAX_RANKS  # P_OFFER + j: bitmask of the ranks offered at i
 P_STEP = P_OFFER + 2  # P_STEP + j: the round's pick number of its j-th pick, -1 if none
 P_DOWN = P_STEP + 2  # bitmask of the ranks it discarded face down itself (2 players)
 P_SHOWN = P_DOWN + 1  # P_SHOWN + r: rounds in which it revealed rank r (public: bots read it)
-P_LEN = P_SHOWN + MAX_RANKS
+# game-quality counters (game.track_lead), kept at every round's end
+P_LED = P_SHOWN + MAX_RANKS  # bitmask: bit k - 1 set if the seat led alone after round k
+P_BEHIND = P_LED + 1  # the most points it trailed the leading score by after a round
+P_CITY_VALUE = P_BEHIND + 1  # its districts' value (costs, +1 each beautified), kept up to date
+P_LEN = P_CITY_VALUE + 1
 
 # --- log: one row per replay event ---------------------------------------------------
 LOG_CAP = 4096
@@ -332,7 +342,7 @@ LOG_W = L_BEAUTIFIED + MAX_SEATS * CITY_CAP
 
 # --- per-game outputs ------------------------------------------------------------------
 (O_SCORE, O_PLACE, O_DISTRICTS, O_GOLD, O_VALUE, O_HAND, O_FIRST, O_COLOURS, O_COMPLETE,
- O_EXTRAS, O_UNIQUE_LO, O_UNIQUE_HI, O_SEAT_LEN) = range(13)
+ O_EXTRAS, O_UNIQUE_LO, O_UNIQUE_HI, O_LED, O_BEHIND, O_SEAT_LEN) = range(15)
 #: O_UNIQUE_LO/HI: bitmask of the purple/unique kinds in the final city, bit (kind - D_HAUNTED)
 #: in LO for the first UNIQUE_LO_BITS kinds, the rest in HI
 UNIQUE_LO_BITS = 30
@@ -344,7 +354,7 @@ UNIQUE_LO_BITS = 30
  C_OFFERED,        # draft picks of the seat in which it was offered
  C_PICKED,         # draft picks of the seat that took it (before any Theater exchange)
  C_LEN) = range(7)
-(OG_ROUNDS, OG_CAP_HIT, OG_FIRST, OG_CROWN, OG_HOLDER) = range(5)
+(OG_ROUNDS, OG_CAP_HIT, OG_FIRST, OG_CROWN, OG_FIRST_CROWN, OG_HOLDER) = range(6)
 OG_GAME_LEN = OG_HOLDER + MAX_RANKS  # OG_HOLDER + r: seat holding rank r in the final round
 
 # --- the record dtypes -------------------------------------------------------------------

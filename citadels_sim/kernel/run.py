@@ -15,12 +15,13 @@ import numpy as np
 
 from .game import play_game
 from .jit import compile_kernel, hot
-from .layout import (C_LEN, D_HAUNTED, G_CAP_HIT, G_CROWN, G_FIRST, G_HOLDER, G_LOG_N, G_NP,
-                     G_ROUND, MAX_RANKS, MAX_SEATS, OG_CAP_HIT, OG_CROWN, OG_FIRST, OG_GAME_LEN,
-                     OG_HOLDER, OG_ROUNDS, O_COLOURS, O_COMPLETE, O_DISTRICTS, O_EXTRAS, O_FIRST,
-                     O_GOLD, O_HAND, O_PLACE, O_SCORE, O_SEAT_LEN, O_UNIQUE_HI, O_UNIQUE_LO,
-                     O_VALUE, P_CITY_N, P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD, P_HAND_N,
-                     P_PLACE, P_SCORE, P_VALUE, UNIQUE_LO_BITS)
+from .layout import (C_LEN, D_HAUNTED, G_CAP_HIT, G_CROWN, G_FIRST, G_FIRST_CROWN, G_HOLDER,
+                     G_LOG_N, G_NP, G_ROUND, MAX_RANKS, MAX_SEATS, OG_CAP_HIT, OG_CROWN, OG_FIRST,
+                     OG_FIRST_CROWN, OG_GAME_LEN, OG_HOLDER, OG_ROUNDS, O_BEHIND, O_COLOURS,
+                     O_COMPLETE, O_DISTRICTS, O_EXTRAS, O_FIRST, O_GOLD, O_HAND, O_LED, O_PLACE,
+                     O_SCORE, O_SEAT_LEN, O_UNIQUE_HI, O_UNIQUE_LO, O_VALUE, P_BEHIND, P_CITY_N,
+                     P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD, P_HAND_N, P_LED, P_PLACE, P_SCORE,
+                     P_VALUE, UNIQUE_LO_BITS)
 from .state import new_state, new_states, setup_game
 
 
@@ -48,10 +49,13 @@ def write_outputs(st, seat_out, game_out):
                 lo |= 1 << bit
         seat_out[s, O_UNIQUE_LO] = lo
         seat_out[s, O_UNIQUE_HI] = hi
+        seat_out[s, O_LED] = st.p[s, P_LED]
+        seat_out[s, O_BEHIND] = st.p[s, P_BEHIND]
     game_out[OG_ROUNDS] = g[G_ROUND]
     game_out[OG_CAP_HIT] = g[G_CAP_HIT]
     game_out[OG_FIRST] = g[G_FIRST]
     game_out[OG_CROWN] = g[G_CROWN]
+    game_out[OG_FIRST_CROWN] = g[G_FIRST_CROWN]
     for r in range(MAX_RANKS):
         game_out[OG_HOLDER + r] = g[G_HOLDER + r]
 

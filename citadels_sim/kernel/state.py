@@ -13,10 +13,10 @@ from .layout import (BEAUTIFIED, BUILDER_SHIFT, DECK_CAP, D_MONUMENT, G_BANK_IN,
                      G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N, G_LOG_ON,
                      G_MAGISTRATE, G_NP, G_NRANKS, G_N_FULL, G_PICKS, G_PILE_N, G_RANK1_BUILT,
                      G_ROBBED, G_ROBBER, G_START_CARDS, G_START_GOLD, G_TAXER, G_THREAT, G_THREATS,
-                     G_TURN_RANK, G_WARRANT, G_WARRANTS, G_WITCH, K_COUNT, K_TYPE, MAX_MIX,
-                     MAX_RANKS, MAX_SEATS, N_PARAMS, P_AT_BELL, P_AT_FULL, P_CITY_N, P_DOWN,
-                     P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_REVEALED, P_STEP, P_TYPES,
-                     RNG_DECK, RNG_DRAFT, RNG_MIX, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
+                     G_TURN_RANK, G_WARRANT, G_WARRANTS, G_WITCH, K_COST, K_COUNT, K_TYPE, MAX_MIX,
+                     MAX_RANKS, MAX_SEATS, N_PARAMS, P_AT_BELL, P_AT_FULL, P_CITY_N, P_CITY_VALUE,
+                     P_DOWN, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_REVEALED, P_STEP,
+                     P_TYPES, RNG_DECK, RNG_DRAFT, RNG_MIX, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
 from .rng import below, seed_streams
 
 
@@ -275,7 +275,7 @@ def city_add(st, tb, s, kind, info):
     st.city[s, n] = kind
     st.city_round[s, n] = info
     st.p[s, P_CITY_N] = n + 1
-    _count_kind(st, tb, s, kind, 1)
+    _count_kind(st, tb, s, kind, 1, info)
     _track_size(st, s)
 
 
@@ -284,11 +284,12 @@ def city_take(st, tb, s, i):
     """Remove and return the district at position ``i`` of seat ``s``'s city."""
     n = st.p[s, P_CITY_N] - 1
     kind = st.city[s, i]
+    info = st.city_round[s, i]
     st.city[s, i] = st.city[s, n]
     st.city_round[s, i] = st.city_round[s, n]
     st.city[s, n] = -1
     st.p[s, P_CITY_N] = n
-    _count_kind(st, tb, s, kind, -1)
+    _count_kind(st, tb, s, kind, -1, info)
     _track_size(st, s)
     return kind
 
@@ -304,10 +305,12 @@ def city_move(st, tb, src, i, dst):
 
 
 @hot
-def _count_kind(st, tb, s, kind, n):
-    """Add ``n`` (+1 or -1) to seat ``s``'s counts of district ``kind`` and of its type."""
+def _count_kind(st, tb, s, kind, n, info):
+    """Add ``n`` (+1 or -1) to seat ``s``'s counts of district ``kind`` and of its type, and
+    its worth (cost, +1 if ``info`` says beautified) to his city's value."""
     st.p[s, P_KINDS + kind] += n
     st.p[s, P_TYPES + tb.kinds[K_TYPE, kind]] += n
+    st.p[s, P_CITY_VALUE] += n * (tb.kinds[K_COST, kind] + (1 if info & BEAUTIFIED else 0))
 
 
 @hot
@@ -320,10 +323,10 @@ def city_swap(st, tb, a, i, b, j):
     ra, rb = st.city_round[a, i], st.city_round[b, j]
     st.city[a, i], st.city_round[a, i] = kb, rb
     st.city[b, j], st.city_round[b, j] = ka, ra
-    _count_kind(st, tb, a, ka, -1)
-    _count_kind(st, tb, a, kb, 1)
-    _count_kind(st, tb, b, kb, -1)
-    _count_kind(st, tb, b, ka, 1)
+    _count_kind(st, tb, a, ka, -1, ra)
+    _count_kind(st, tb, a, kb, 1, rb)
+    _count_kind(st, tb, b, kb, -1, rb)
+    _count_kind(st, tb, b, ka, 1, ra)
     _track_size(st, a)
     _track_size(st, b)
     return ka, kb

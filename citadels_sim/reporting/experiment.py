@@ -17,7 +17,7 @@ from citadels_sim.stats import analysis, verdict
 from citadels_sim.studies import prepare as preparing
 from citadels_sim.studies.experiment import LABELS, STRATEGIES_COPY, RunRecord
 from citadels_sim.versions import KERNEL_VERSION, __version__
-from . import facets, figures
+from . import facets, figures, quality
 from .document import Report, with_ci
 
 #: per table of the report: (table, the unit that is independent, how intervals and tests
@@ -233,6 +233,7 @@ def build(record: RunRecord, part: bool = False) -> Report:
         rep.table(with_ci(capped.select("label", "games", "capped", "capped_share",
                                         "capped_share_low", "capped_share_high"),
                           "capped_share"), "capped", capped["capped_share"], "most often capped")
+    quality.section(rep, t, by_cell, labelled)
     rep.heading("Method")
     rep.text("What each table counts as independent (its unit), and how its intervals and "
              "tests use it:")

@@ -309,3 +309,16 @@ def exploit_gains(frame: pl.DataFrame, limit: float) -> Figure:
     ax.grid(axis="x", alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
     return fig
+
+
+def leader_curve(t: pl.DataFrame) -> list[Figure]:
+    """The share (%) of the players ahead alone after round k who won, against k, with 95%
+    intervals; one line per cell, split as :func:`rate_by`."""
+    def draw(ax: Axes, sub: pl.DataFrame, i: int, count: int):
+        sub = sub.sort("round")
+        err = np.abs(np.stack([sub["share"] - sub["share_low"],
+                               sub["share_high"] - sub["share"]]))
+        return ax.errorbar(sub["round"], sub["share"], yerr=err, marker="o", ms=3, capsize=2,
+                           lw=1, color=COLORS[i])
+    return _line_figures(t, "The leader after round k wins", "round k",
+                         "% of leaders who won", draw, True)
