@@ -23,5 +23,14 @@ from citadels_sim.studies.prepare import prepare
 from citadels_sim.studies.tune import tune
 from citadels_sim.versions import KERNEL_VERSION, __version__
 
-__all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "exploit", "harden", "prepare",
-           "replay", "simulate", "tune", "__version__", "KERNEL_VERSION"]
+__all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "Sweep", "exploit", "harden",
+           "prepare", "replay", "simulate", "sweep", "tune", "__version__", "KERNEL_VERSION"]
+
+
+def __getattr__(name: str):
+    """``Sweep`` and ``sweep`` (:mod:`citadels_sim.studies.sweep`), imported on first use:
+    the balance machinery behind them would double the package's import time."""
+    if name in ("Sweep", "sweep"):
+        from citadels_sim.studies import sweep as module
+        return module.Sweep if name == "Sweep" else module.run
+    raise AttributeError(f"module 'citadels_sim' has no attribute {name!r}")

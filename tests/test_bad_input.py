@@ -136,6 +136,10 @@ CASES = [  # (argv, words the one line must hold)
     (["balance", "--characters", "base", "--rule", "merchant_gold=-1"],
      ["merchant_gold = -1", "0-10 gold"]),
     (["experiment", "rules.toml"], ["cell classic 4p", "Unknown house rule 'gold'"]),
+    (["sweep", "thief_share", "--values", "50,x"], ["--values", "'50,x'", "LO:HI:STEP"]),
+    (["sweep", "thief_share", "--values", "0:100:0"], ["--values", "step at least 1"]),
+    (["sweep", "thief_share", "--values", "50,150"], ["thief_share = 150", "0-100 %"]),
+    (["sweep", "thief", "--values", "50"], ["Unknown house rule 'thief'"]),
 ]
 
 

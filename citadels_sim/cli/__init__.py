@@ -50,6 +50,9 @@ COMMANDS: dict[str, Command] = {
     "balance": Command(studies.add_balance, studies.balance,
                        "which characters of a set to change: restricted play and the set "
                        "against the base set on common deals"),
+    "sweep": Command(studies.add_sweep, studies.sweep,
+                     "what to change a number to: one house rule over a list of values, a "
+                     "balance test of the set at each, on the same deals"),
     "tune": Command(bots.add_tune, bots.tune,
                     "tune a strategy family's parameters for a game with CMA-ES against a "
                     "league; checkpointed, resumable"),

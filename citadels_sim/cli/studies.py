@@ -145,3 +145,61 @@ def balance(a: argparse.Namespace) -> None:
                              executor=executor, bots_dir=a.bots_dir)
     print(result.text())
     write_report(result, out)
+
+
+def values(text: str) -> tuple[int, ...]:
+    """``--values``: whole numbers, comma-separated (``25,50,75``) or a range ``LO:HI:STEP``
+    (``0:100:25``, both ends included)."""
+    try:
+        if ":" in text:
+            lo, hi, step = (int(x) for x in text.split(":"))
+            if step < 1 or hi < lo:
+                raise ValueError
+            return tuple(range(lo, hi + 1, step))
+        return tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--values takes whole numbers, comma-separated (25,50,75) or LO:HI:STEP "
+            f"(0:100:25, step at least 1); got {text!r}") from None
+
+
+def add_sweep(p: argparse.ArgumentParser) -> None:
+    p.add_argument("parameter", help="the house rule to sweep, e.g. thief_share "
+                                     "(docs/house_rules.md lists them)")
+    p.add_argument("--values", type=values, required=True,
+                   help="its values: 25,50,75 or LO:HI:STEP")
+    o.add_game(p, player_counts=[4], variants=False,
+               districts_default="a named set's own, else first_game")
+    p.set_defaults(characters="base")
+    o.add_rules(p)
+    o.add_strategies(p, None, "comma-separated populations of bots, each playing every "
+                              "seat (default: the set's shipped bot; 'prepared' hardens a "
+                              "bot for every value, minutes each)")
+    o.add_seed(p)
+    p.add_argument("--games", type=int, default=20_000,
+                   help="games per value, player count and population (20000)")
+    p.add_argument("--deals", type=int, default=5_000,
+                   help="restricted-play deals per character and seat (5000)")
+    p.add_argument("--out", default=None,
+                   help="directory of the run and its report (default: runs/sweep-"
+                        "<parameter>-<set>-<options>-<hash>; a rerun resumes)")
+    o.add_bots_dir(p)
+    o.add_execution(p)
+    o.add_strategies_file(p)
+
+
+def sweep(a: argparse.Namespace) -> None:
+    from citadels_sim.studies import sweep as sweeping
+    spec = sweeping.Sweep(
+        a.parameter, a.values, characters=o.name_or_names(a.characters), ruleset=a.ruleset,
+        players=tuple(a.players), strategies=o.names(a.strategies), games=a.games,
+        deals=a.deals, seed=a.seed, districts=o.name_or_names(a.districts),
+        removed=o.names(a.removed) or None, rules=o.rules(a.rule))
+    out = a.out or spec.default_out()
+    print(f"sweep of {spec.parameter} over {', '.join(map(str, spec.values))}; results in "
+          f"{out}", flush=True)
+    with o.cluster(a) as executor:
+        result = sweeping.run(spec, out, workers=a.workers, progress=not a.no_progress,
+                              executor=executor, bots_dir=a.bots_dir)
+    print(result.text())
+    write_report(result, out)

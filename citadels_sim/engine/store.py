@@ -39,7 +39,8 @@ FINGERPRINT = ("kernel_version", "results_version", "config", "strategies", "see
 
 #: the file marking each kind of run directory, and what it holds
 MARKERS = {"meta.json": "a simulate run", "experiment.toml": "an experiment's run",
-           "balance.json": "a balance test's run", "checkpoint.json": "a tuning run"}
+           "balance.json": "a balance test's run", "checkpoint.json": "a tuning run",
+           "sweep.json": "a sweep's run"}
 #: a run's name: a plain file name (no path, not hidden)
 _NAME = re.compile(r"[^/\\\x00.][^/\\\x00]*")
 

@@ -149,13 +149,7 @@ def normalise(rules, config) -> tuple[tuple[str, int], ...]:
         rules = rules.items()
     chosen: dict[str, int] = {}
     for name, value in rules:
-        p = PARAMETERS.get(str(name))
-        if p is None:
-            close = difflib.get_close_matches(str(name), list(PARAMETERS), n=1, cutoff=0.6)
-            raise HouseRuleError(f"Unknown house rule {name!r}."
-                                 + (f" Did you mean {close[0]!r}?" if close else "")
-                                 + " Allowed: " + ", ".join(PARAMETERS)
-                                 + " (docs/house_rules.md).")
+        p = check_name(name)
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise HouseRuleError(f"House rule {p.name} must be a whole number "
                                  f"({p.low}-{p.high} {p.unit}), got {value!r}.")
@@ -174,6 +168,18 @@ def normalise(rules, config) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((k, v) for k, v in chosen.items()
                         if v != default(PARAMETERS[k], config.ruleset, config.players,
                                         config.quick)))
+
+
+def check_name(name) -> RuleParameter:
+    """The parameter called ``name``, or a :class:`HouseRuleError` naming the nearest."""
+    p = PARAMETERS.get(str(name))
+    if p is None:
+        close = difflib.get_close_matches(str(name), list(PARAMETERS), n=1, cutoff=0.6)
+        raise HouseRuleError(f"Unknown house rule {name!r}."
+                             + (f" Did you mean {close[0]!r}?" if close else "")
+                             + " Allowed: " + ", ".join(PARAMETERS)
+                             + " (docs/house_rules.md).")
+    return p
 
 
 def _check_together(chosen: dict[str, int], config) -> None:

@@ -322,3 +322,64 @@ def leader_curve(t: pl.DataFrame) -> list[Figure]:
                            lw=1, color=COLORS[i])
     return _line_figures(t, "The leader after round k wins", "round k",
                          "% of leaders who won", draw, True)
+
+
+def _errorbars(ax: Axes, x, y, low, high, i: int, label: str):
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    err = np.abs(np.stack([y - np.asarray(low, float), np.asarray(high, float) - y]))
+    return ax.errorbar(x, y, yerr=err, marker="o", ms=3.5, capsize=2, lw=1.2,
+                       color=COLORS[i % len(COLORS)], label=label)
+
+
+def sweep_characters(t: pl.DataFrame, parameter: str, sdm: float) -> list[Figure]:
+    """Each character's restricted-play value against the set's mean (``effect``, the
+    verdict's) against the swept value, with 95% intervals, one figure per player count and
+    population; shaded: within ±``sdm``."""
+    figs = []
+    for (players, population), sub in t.group_by("players", "population",
+                                                 maintain_order=True):
+        fig, ax = plt.subplots(figsize=(WIDTH[1], 4.2), layout="constrained")
+        ax.axhspan(-sdm, sdm, color="0.9", zorder=0)
+        for i, (name, line) in enumerate(sub.sort("rank").group_by("character",
+                                                                  maintain_order=True)):
+            line = line.sort("swept")
+            _errorbars(ax, line["swept"], line["effect"], line["effect_low"],
+                       line["effect_high"], i, name[0])
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set(title=f"Character values against {parameter}: {players} players, "
+                     f"{population} bots", xlabel=parameter,
+               ylabel="value - set's mean (win-rate points)")
+        ax.set_xticks(sorted(sub["swept"].unique().to_list()))
+        fig.legend(loc="outside right center", fontsize=8, frameon=False)
+        figs.append(fig)
+    return figs
+
+
+def sweep_measures(t: pl.DataFrame, parameter: str, names: dict[str, str]) -> Figure:
+    """Each game-quality measure against the swept value, with 95% intervals: one panel per
+    measure (``names``: key -> title), one line per player count and population."""
+    keys = [k for k in names if k in set(t["key"].to_list())]
+    cols = 4 if len(keys) > 6 else 3
+    rows = -(-len(keys) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(WIDTH[cols], PANEL_HEIGHT * rows),
+                             layout="constrained", squeeze=False)
+    handles = {}
+    for ax, key in zip(axes.flat, keys):
+        sub = t.filter(pl.col("key") == key)
+        for i, (group, line) in enumerate(sub.group_by("players", "lineup",
+                                                       maintain_order=True)):
+            line = line.sort("swept")
+            label = f"{group[0]}p, {group[1]}"
+            handles[label] = _errorbars(ax, line["swept"], line["value"], line["low"],
+                                        line["high"], i, label)
+        ax.set_title(names[key], fontsize=9)
+        ax.set_xticks(sorted(sub["swept"].unique().to_list()))
+        ax.set_xlabel(parameter, fontsize=8)
+        ax.tick_params(labelsize=8)
+        ax.set_ylabel(sub["unit"][0], fontsize=8)
+    for ax in list(axes.flat)[len(keys):]:
+        ax.set_visible(False)
+    fig.suptitle(f"Game quality against {parameter}")
+    fig.legend(list(handles.values()), list(handles), loc="outside lower center",
+               ncols=min(4, len(handles)), fontsize=8, frameon=False)
+    return fig

@@ -1,0 +1,81 @@
+"""The report of a sweep (:mod:`citadels_sim.studies.sweep`): the verdict over the values,
+each character's value and each game-quality measure against the swept number, the tables,
+and the command that reproduces it."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import polars as pl
+
+from citadels_sim.game import house_rules
+from citadels_sim.studies.sweep import SweepResult
+from . import figures
+from .document import Report
+from .quality import COLUMNS
+
+
+def command(result: SweepResult) -> str:
+    """The ``citadels sweep`` command that plays this sweep."""
+    s = result.spec
+    joined = (lambda x: x if isinstance(x, str) else ",".join(x))  # noqa: E731
+    args = ["citadels", "sweep", s.parameter, "--values", ",".join(map(str, s.values)),
+            "--characters", joined(s.characters), "--ruleset", s.ruleset,
+            "--players", ",".join(map(str, s.players)), "--strategies", ",".join(s.strategies),
+            "--games", str(s.games), "--deals", str(s.deals), "--seed", str(s.seed)]
+    if s.districts is not None:
+        args += ["--districts", joined(s.districts)]
+    if s.removed:
+        args += ["--removed", ",".join(s.removed)]
+    for k, v in s.rules:
+        args += ["--rule", f"{k}={v}"]
+    return shlex.join(args)
+
+
+def build(result: SweepResult) -> Report:
+    """Lay out the report."""
+    s = result.spec
+    p = house_rules.PARAMETERS[s.parameter]
+    rep = Report(f"Sweep of {s.parameter} ({s.ruleset}, {result.label()} set)")
+    text = result.text().splitlines()
+    rep.text(f"{p.meaning.capitalize()} ({p.unit}; published: "
+             + ", ".join(f"{s.official(n)} at {n} players" for n in s.players)
+             + f"), swept over {', '.join(map(str, s.values))}. " + text[1].capitalize() + ".")
+    rep.heading("Verdict")
+    rep.text(" ".join(line for line in text if line.startswith(("VERDICT", "Values marked",
+                                                                "Next"))))
+    rep.text(f"Reproduce with `{command(result)}`.")
+    rep.heading("Character values")
+    rep.text("Each character's value by restricted play (how much more a seat free to pick "
+             "him wins than a seat barred from him) against the set's mean, as the balance "
+             "verdict reads it, at each value, with 95% intervals (Holm-adjusted); shaded: "
+             f"within the smallest difference that matters (±{s.sdm * 100:g} win-rate points).")
+    chars = result.characters
+    rep.figure("characters", figures.sweep_characters(chars, s.parameter, s.sdm * 100),
+               "Character values against the swept number.")
+    table = chars.select("swept", "players", "population", "character", "effect",
+                         "effect_low", "effect_high", "value", "verdict").with_columns(
+        pl.col("effect", "effect_low", "effect_high", "value").round(1))
+    rep.tables["characters"] = table
+    rep.table(table, "characters", (table["effect"].abs()).to_numpy(), "furthest from 0")
+    if result.quality.height:
+        rep.heading("Game quality")
+        rep.figure("quality", figures.sweep_measures(result.quality, s.parameter, COLUMNS),
+                   "Game-quality measures against the swept number, with 95% intervals "
+                   "(definitions: docs/statistics.md, Game quality).")
+        q = result.quality.select("swept", "players", "lineup", "measure", "value", "low",
+                                  "high", "unit").with_columns(
+            pl.col("value", "low", "high").round(2))
+        rep.tables["quality"] = q
+        rep.table(q, "quality")
+    untuned = [v for v in s.values if not all(result.tuned(v, n) for n in s.players)]
+    if untuned:
+        rep.text("Bots not tuned for the value: " + ", ".join(map(str, untuned))
+                 + ". Their readings may be about the bots (docs/house_rules.md).")
+    return rep
+
+
+def write(result: SweepResult, path: str | Path) -> Path:
+    """Write the report into directory ``path``; returns it."""
+    return build(result).save(path)

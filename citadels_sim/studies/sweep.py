@@ -1,0 +1,214 @@
+"""Sweeps: one house rule over a list of values, a balance test of the set at each.
+
+The designer's question after a verdict is what to change a number to.  A :class:`Sweep`
+plays, at each value of one rule number (:mod:`citadels_sim.game.house_rules`), the balance
+test of the set (:mod:`.balance`: restricted-play character values, game-quality measures)
+on the same deals (the same seed: common random numbers across values), each value's test in
+its own resumable directory under the sweep's.  The result says, per value and player count,
+each character's value and the game's measures, with intervals; which values keep every
+character within the smallest difference that matters; and whether the bots were tuned
+for that value (only the ``prepared`` population is: it prepares a bot per value).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from concurrent.futures import Executor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import polars as pl
+
+from citadels_sim.engine.executor import ChunkExecutor, resolve
+from citadels_sim.game import house_rules
+from citadels_sim.game.config import ConfigError, GameConfig
+from citadels_sim.game.strategies import start_for
+from citadels_sim.stats import quality, verdict
+from . import balance, experiment
+from .prepare import PREPARED
+
+#: the marker file of a sweep's directory
+MARKER = "sweep.json"
+#: the verdicts that put a value outside the limit (``unclear``: more games would tell)
+OUTSIDE = ("strong", "weak", "bot-limited", "not picked")
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A house rule ``parameter`` swept over ``values`` (the other options as in
+    :class:`.balance.Balance`; ``rules``: house rules held fixed at every value;
+    ``strategies`` empty: the set's shipped bot)."""
+
+    parameter: str
+    values: tuple[int, ...]
+    characters: str | tuple[str, ...] = "base"
+    ruleset: str = "classic"
+    players: tuple[int, ...] = (4,)
+    strategies: tuple[str, ...] = ()
+    games: int = 20_000
+    deals: int = 5_000
+    seed: int = 0
+    districts: str | tuple[str, ...] | None = None
+    removed: tuple[str, ...] | None = None
+    rules: tuple[tuple[str, int], ...] | dict = ()
+    sdm: float = verdict.SDM
+    chunk_size: int = 20_000
+
+    def __post_init__(self) -> None:
+        try:
+            house_rules.check_name(self.parameter)
+        except house_rules.HouseRuleError as err:
+            raise ConfigError(str(err)) from None
+        values = tuple(self.values)
+        if not values or len(set(values)) != len(values):
+            raise ConfigError(f"give distinct values to sweep {self.parameter} over, got "
+                              f"{list(values)}.")
+        object.__setattr__(self, "values", values)
+        pairs = self.rules.items() if isinstance(self.rules, dict) else self.rules
+        fixed = tuple(sorted((str(k), v) for k, v in pairs))
+        if any(k == self.parameter for k, _ in fixed):
+            raise ConfigError(f"{self.parameter} is the rule swept; do not also fix it "
+                              "(--rule).")
+        object.__setattr__(self, "rules", fixed)
+        if not self.strategies:
+            start = start_for(GameConfig(ruleset=self.ruleset, players=self.players[0],
+                                         characters=self.characters,
+                                         districts=self.districts, removed=self.removed))
+            object.__setattr__(self, "strategies", (start,))
+        for v in values:  # every value's games are valid, before anything is written
+            self.balance(v).plan()
+
+    def balance(self, value: int) -> balance.Balance:
+        """The balance test at ``value`` (no exploit search: the bot check reads the
+        restricted-play values)."""
+        return balance.Balance(
+            characters=self.characters, ruleset=self.ruleset, players=self.players,
+            games=self.games, deals=self.deals, seed=self.seed, strategies=self.strategies,
+            districts=self.districts, removed=self.removed, sdm=self.sdm,
+            chunk_size=self.chunk_size, check_budget=0,
+            rules=dict(self.rules) | {self.parameter: value})
+
+    def official(self, players: int) -> int:
+        """The rule's published value at ``players``."""
+        return house_rules.default(house_rules.PARAMETERS[self.parameter], self.ruleset,
+                                   players, False)
+
+    def key(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True, default=list)
+
+    def default_out(self) -> Path:
+        digest = hashlib.sha256(self.key().encode()).hexdigest()[:8]
+        label = self.characters if isinstance(self.characters, str) else "custom"
+        return Path("runs") / (f"sweep-{self.parameter}-{label}-{self.ruleset}-"
+                               f"{'-'.join(map(str, self.players))}p-{digest}")
+
+
+@dataclass
+class SweepResult:
+    """What :func:`run` found: per value (``swept``), player count and population each
+    character's value and its value against the set's mean (``characters``: ``value``,
+    ``effect``, in win-rate points, with ``verdict``) and the game-quality measures (``quality``), and each value's
+    balance result."""
+
+    spec: Sweep
+    characters: pl.DataFrame
+    quality: pl.DataFrame
+    results: dict[int, balance.BalanceResult]
+    root: Path
+
+    def within(self) -> list[int]:
+        """The values at which, at every player count and population, no character's value
+        differs from the set's mean by more than the smallest difference that matters."""
+        bad = set(self.characters.filter(pl.col("verdict").is_in(OUTSIDE))["swept"].to_list())
+        return [v for v in self.spec.values if v not in bad]
+
+    def text(self) -> str:
+        """The console report: per value the characters beyond the limit and the game's
+        measures; then the values that keep the set within it, and the next step."""
+        s = self.spec
+        p = house_rules.PARAMETERS[s.parameter]
+        sdm = s.sdm * 100
+        out = [f"Sweep of {s.parameter} ({p.meaning}) over {', '.join(map(str, s.values))} "
+               f"· {s.ruleset} · {self.label()} set · players "
+               f"{', '.join(map(str, s.players))} · bots: {', '.join(s.strategies)}",
+               f"unit: win-rate points; {s.games:,} games and {s.deals:,} restricted-play deals "
+               "per value, player count and population, the same deals at every value"]
+        if s.rules:
+            out.append("house rules held fixed: "
+                       + ", ".join(f"{k} = {v}" for k, v in s.rules))
+        for n in s.players:
+            out += ["", f"{n} players (published value {s.official(n)}):"]
+            for v in s.values:
+                rows = self.characters.filter((pl.col("swept") == v) & (pl.col("players") == n))
+                off = rows.filter(pl.col("verdict").is_in(OUTSIDE))
+                beyond = "; ".join(f"{r['character']} {r['effect']:+.1f} ({r['verdict']})"
+                                   for r in off.iter_rows(named=True)) or \
+                    f"no character beyond ±{sdm:g}"
+                unclear = rows.filter(pl.col("verdict") == "unclear").height
+                if unclear:
+                    beyond += f" ({unclear} unclear: more games would tell)"
+                q = {r["key"]: r for r in self.quality.filter(
+                    (pl.col("swept") == v) & (pl.col("players") == n)).iter_rows(named=True)}
+                facts = (f"{q['length']['value']:.1f} rounds, "
+                         f"{q['lead_changes']['value']:.1f} lead changes, "
+                         f"halfway leader wins {q['halfway_leader_wins']['value']:.0f}%"
+                         if q else "")
+                tuned = "" if self.tuned(v, n) else " [bots not tuned for this value]"
+                out.append(f"  {s.parameter} = {v}{tuned}: {beyond}"
+                           + (f" · {facts}" if facts else ""))
+        good = self.within()
+        out.append("")
+        if good:
+            out.append(f"VERDICT — values keeping every character within ±{sdm:g} win-rate "
+                       f"points: {', '.join(map(str, good))}.")
+        else:
+            out.append(f"VERDICT — no value swept keeps every character within ±{sdm:g} "
+                       "win-rate points.")
+        if not all(self.tuned(v, n) for v in s.values for n in s.players):
+            out.append("Values marked [bots not tuned for this value] are judged by bots "
+                       "tuned under the published rules: their readings may be about the bots. "
+                       "Next: rerun with --strategies prepared (a bot hardened per value).")
+        else:
+            out.append("Next: narrow the values around the best, or sweep another number.")
+        return "\n".join(out)
+
+    def label(self) -> str:
+        c = self.spec.characters
+        return c if isinstance(c, str) else "custom"
+
+    def tuned(self, value: int, players: int) -> bool:
+        """Were the bots tuned for the game at ``value``?  The prepared population is
+        (one bot per value); a shipped bot only at the published value."""
+        return PREPARED in self.spec.strategies or value == self.spec.official(players)
+
+
+def run(spec: Sweep, out: str | Path | None = None, workers: int | None = None,
+        progress: bool = True, *, executor: ChunkExecutor | Executor | None = None,
+        client=None, bots_dir: str | Path | None = None) -> SweepResult:
+    """Play (or resume) the sweep into ``out`` (default :meth:`Sweep.default_out`): each
+    value's balance test in ``out/<parameter>=<value>``."""
+    executor = resolve(executor, client)
+    root = Path(out) if out is not None else spec.default_out()
+    experiment.claim(root, MARKER, spec.key())
+    results, characters, measures = {}, [], []
+    for v in spec.values:
+        if progress:
+            print(f"{spec.parameter} = {v} ...", flush=True)
+        bal = spec.balance(v)
+        r = balance.run(bal, root / f"{spec.parameter}={v}", workers, progress=False,
+                        executor=executor, bots_dir=bots_dir)
+        results[v] = r
+        points = [f"{c}{end}" for c in ("value", "effect") for end in ("", "_low", "_high")
+                  if f"{c}{end}" in r.values.columns]
+        characters.append(r.values.filter(pl.col("set") == bal.label).with_columns(
+            pl.lit(v).alias("swept"), *[pl.col(c) * 100 for c in points]))
+        tables = r.record.tables()
+        own = {k: t.filter(pl.col("characters") == bal.label) if "characters" in t.columns
+               else t for k, t in tables.items()}
+        m = quality.measures(own, ["players", "lineup"])
+        if m.height:
+            measures.append(m.with_columns(pl.lit(v).alias("swept")))
+    return SweepResult(spec, pl.concat(characters, how="diagonal_relaxed"),
+                       pl.concat(measures) if measures else pl.DataFrame(), results, root)
+

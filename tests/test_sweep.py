@@ -1,0 +1,53 @@
+"""citadels sweep (issue 20 item 3): a house rule over values, a balance test at each on the
+same deals; the report, the verdict over the values, the bots' tuning marked, resuming."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+
+from citadels_sim import Sweep, sweep
+from citadels_sim.cli import main
+from citadels_sim.game.config import ConfigError
+
+SMALL = dict(games=1500, deals=300)
+
+
+def test_a_sweep_judges_every_value_on_the_same_deals_and_resumes(tmp_path, capsys):
+    out = tmp_path / "sw"
+    main(["sweep", "merchant_gold", "--values", "0:2:1", "--games", "1500", "--deals", "300",
+          "--no-progress", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert "merchant_gold = 0 [bots not tuned for this value]" in text
+    assert "merchant_gold = 1:" in text  # the published value: tuned
+    assert "VERDICT" in text and "Next:" in text
+    html = (out / "report.html").read_text()
+    assert "Character values" in html and "Game quality" in html
+    assert {p.name for p in (out / "figures").glob("*.png")} == {"characters.png",
+                                                                "quality.png"}
+    chars = pl.read_csv(out / "tables" / "characters.csv")
+    assert sorted(chars["swept"].unique().to_list()) == [0, 1, 2]
+    merchant = chars.filter(pl.col("character") == "Merchant").sort("swept")["effect"]
+    assert merchant[2] > merchant[0]  # two extra gold make him worth more than none
+    # the same sweep from Python reads every value back
+    spec = Sweep("merchant_gold", (0, 1, 2), **SMALL)
+    again = sweep(spec, out, progress=False)
+    assert again.characters.sort("swept", "character")["effect"].to_list() == pytest.approx(
+        chars.sort("swept", "character")["effect"].to_list(), abs=0.051)
+    assert [again.tuned(v, 4) for v in (0, 1, 2)] == [False, True, False]
+    assert json.loads((out / "sweep.json").read_text())["parameter"] == "merchant_gold"
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(parameter="merchant_golds", values=(1,)), "Did you mean 'merchant_gold'?"),
+    (dict(parameter="merchant_gold", values=(1, 11)), "merchant_gold = 11 is out of range"),
+    (dict(parameter="merchant_gold", values=()), "give distinct values"),
+    (dict(parameter="merchant_gold", values=(1,), rules={"merchant_gold": 2}),
+     "is the rule swept"),
+    (dict(parameter="queen_gold", values=(1, 2)), "concerns the Queen"),
+])
+def test_bad_sweeps_are_refused_before_anything_is_played(kwargs, message):
+    with pytest.raises(ConfigError, match=message.replace("?", r"\?")):
+        Sweep(**kwargs)
