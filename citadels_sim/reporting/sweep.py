@@ -39,12 +39,13 @@ def build(result: SweepResult) -> Report:
     p = house_rules.PARAMETERS[s.parameter]
     rep = Report(f"Sweep of {s.parameter} ({s.ruleset}, {result.label()} set)")
     text = result.text().splitlines()
-    rep.text(f"{p.meaning.capitalize()} ({p.unit}; published: "
+    rep.text(f"{p.meaning[0].upper()}{p.meaning[1:]} ({p.unit}; published: "
              + ", ".join(f"{s.official(n)} at {n} players" for n in s.players)
              + f"), swept over {', '.join(map(str, s.values))}. " + text[1].capitalize() + ".")
     rep.heading("Verdict")
-    rep.text(" ".join(line for line in text if line.startswith(("VERDICT", "Values marked",
-                                                                "Next"))))
+    rep.text(" ".join(line.removeprefix("VERDICT — ").capitalize() if line.startswith(
+        "VERDICT") else line for line in text if line.startswith(("VERDICT", "Values marked",
+                                                                  "Next"))))
     rep.text(f"Reproduce with `{command(result)}`.")
     rep.heading("Character values")
     rep.text("Each character's value by restricted play (how much more a seat free to pick "
@@ -58,7 +59,10 @@ def build(result: SweepResult) -> Report:
                          "effect_low", "effect_high", "value", "verdict").with_columns(
         pl.col("effect", "effect_low", "effect_high", "value").round(1))
     rep.tables["characters"] = table
-    rep.table(table, "characters", (table["effect"].abs()).to_numpy(), "furthest from 0")
+    rep.table(table.rename({"swept": s.parameter, "effect": "value - set's mean",
+                            "effect_low": "low", "effect_high": "high",
+                            "value": "value (raw)"}),
+              "characters", (table["effect"].abs()).to_numpy(), "furthest from 0")
     if result.quality.height:
         rep.heading("Game quality")
         rep.figure("quality", figures.sweep_measures(result.quality, s.parameter, COLUMNS),
