@@ -266,8 +266,8 @@ class Results:
                   f"winning score: mean {s.filter(pl.col('won'))['score'].mean():.1f}"]
         if "led" in s.columns:
             lines += ["", "game quality (95% intervals):"] + [
-                f"  {r['measure']}: {r['value']:.2f} [{r['low']:.2f}, {r['high']:.2f}] "
-                f"{r['unit']}" for r in self.quality().iter_rows(named=True)
+                f"  {r['measure']}: {r['value']:.1f} {r['unit']} [{r['low']:.1f}, "
+                f"{r['high']:.1f}]" for r in self.quality().iter_rows(named=True)
                 if r["measure"] != "game length"]
         if self.games_per_second:
             lines.append(f"throughput: {self.games_per_second:,.0f} games/s on "
