@@ -140,6 +140,8 @@ CASES = [  # (argv, words the one line must hold)
     (["sweep", "thief_share", "--values", "0:100:0"], ["--values", "step at least 1"]),
     (["sweep", "thief_share", "--values", "50,150"], ["thief_share = 150", "0-100 %"]),
     (["sweep", "thief", "--values", "50"], ["Unknown house rule 'thief'"]),
+    (SIM + ["--variants", "nofile.toml"], ["variants file 'nofile.toml' does not exist"]),
+    (SIM + ["--variants", "notes"], ["variants file 'notes' is a directory"]),
 ]
 
 

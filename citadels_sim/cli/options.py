@@ -70,6 +70,10 @@ def add_game(p: argparse.ArgumentParser, *, player_counts: list[int] | None = No
     p.add_argument("--removed", default=None,
                    help="classic: base purple cards taken out, one per bonus purple beyond 3 "
                         "(and the Graveyard with the Diplomat)")
+    p.add_argument("--variants", default=None, metavar="FILE",
+                   help="a variants file (TOML): characters defined as a published one with "
+                        "other numbers, which --characters may then name "
+                        "(docs/house_rules.md#card-variants)")
     if variants:
         p.add_argument("--quick", action="store_true", help="classic quick game (7 districts)")
         p.add_argument("--max-rounds", type=int, default=100, help="safety cap on rounds")
@@ -88,7 +92,8 @@ def config(a: argparse.Namespace) -> GameConfig:
     return GameConfig(ruleset=a.ruleset, players=a.players,
                       characters=name_or_names(a.characters),
                       districts=name_or_names(a.districts), removed=names(a.removed) or None,
-                      quick=a.quick, max_rounds=a.max_rounds, rules=rules(a.rule))
+                      quick=a.quick, max_rounds=a.max_rounds, rules=rules(a.rule),
+                      variants=a.variants)
 
 
 def rules(texts: list[str]) -> tuple[tuple[str, int], ...]:

@@ -131,7 +131,7 @@ def balance_spec(a: argparse.Namespace) -> Balance:
         games=a.games, deals=a.deals, seed=a.seed, strategies=o.names(a.strategies),
         districts=o.name_or_names(a.districts), removed=o.names(a.removed) or None,
         sdm=a.sdm / 100, skip_invalid=a.skip_invalid, chunk_size=a.chunk_size,
-        check_budget=a.check_budget, rules=o.rules(a.rule))
+        check_budget=a.check_budget, rules=o.rules(a.rule), variants=a.variants)
 
 
 def balance(a: argparse.Namespace) -> None:
@@ -194,7 +194,7 @@ def sweep(a: argparse.Namespace) -> None:
         a.parameter, a.values, characters=o.name_or_names(a.characters), ruleset=a.ruleset,
         players=tuple(a.players), strategies=o.names(a.strategies), games=a.games,
         deals=a.deals, seed=a.seed, districts=o.name_or_names(a.districts),
-        removed=o.names(a.removed) or None, rules=o.rules(a.rule))
+        removed=o.names(a.removed) or None, rules=o.rules(a.rule), variants=a.variants)
     out = a.out or spec.default_out()
     print(f"sweep of {spec.parameter} over {', '.join(map(str, spec.values))}; results in "
           f"{out}", flush=True)

@@ -11,11 +11,12 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
 from citadels_sim.kernel import layout as L
-from . import cards, house_rules
+from . import cards, house_rules, variants as card_variants
 
 
 class ConfigError(ValueError):
@@ -95,6 +96,9 @@ class GameConfig:
     rules : house rules, the rule numbers changed from the published ones (a mapping of
         name to whole number, e.g. ``{"thief_share": 50}``; :mod:`.house_rules`,
         docs/house_rules.md).  Kept as sorted pairs, without values equal to the official.
+    variants : a variants file (:mod:`.variants`) or its variants: characters defined as a
+        published one with other numbers, which ``characters`` may then name.  Kept as the
+        variants the set uses.
     """
 
     ruleset: str = "classic"
@@ -106,6 +110,11 @@ class GameConfig:
     crown_seat: int | None = None
     max_rounds: int = 100
     rules: tuple[tuple[str, int], ...] | dict | None = ()
+    variants: str | Path | tuple[card_variants.Variant, ...] | None = ()
+    #: the file the variants came from (for the command line that reproduces the game)
+    variants_file: str | None = field(default=None, compare=False)
+    #: the variant's name at each rank that plays one (the others: None)
+    variant_names: tuple[str | None, ...] = field(init=False, repr=False, compare=False)
     character_ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
     unique_kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
     purple_counts: dict[int, int] = field(init=False, repr=False, compare=False)
@@ -120,10 +129,11 @@ class GameConfig:
             if isinstance(getattr(self, name), list):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         self._check_players()
+        self._load_variants()
         object.__setattr__(self, "character_ids", self._resolve_characters())
         object.__setattr__(self, "purple_counts", self._resolve_districts())
         object.__setattr__(self, "unique_kinds", tuple(sorted(self.purple_counts)))
-        if "Diplomat" in self.character_names and L.D_GRAVEYARD in self.purple_counts:
+        if "Diplomat" in self.base_names and L.D_GRAVEYARD in self.purple_counts:
             raise ConfigError("The Diplomat cannot play while the Graveyard is in the deck: "
                               "remove the Graveyard (removed=['Graveyard']).")
         if self.crown_seat is not None and not 0 <= self.crown_seat < self.players:
@@ -134,9 +144,33 @@ class GameConfig:
         if not 1 <= self.max_rounds <= 1000:
             raise ConfigError(f"max_rounds {self.max_rounds} is outside 1-1000.")
         try:
-            object.__setattr__(self, "rules", house_rules.normalise(self.rules, self))
+            object.__setattr__(self, "rules", house_rules.normalise(self._with_variants(),
+                                                                    self))
         except house_rules.HouseRuleError as err:
             raise ConfigError(str(err)) from None
+        used = {n for n in self.variant_names if n}
+        object.__setattr__(self, "variants", tuple(v for v in self.variants if v.name in used))
+
+    def _load_variants(self) -> None:
+        """Read the variants file, if one is given (a one-line error if it is bad)."""
+        given = self.variants or ()
+        if isinstance(given, (str, Path)):
+            try:
+                loaded = card_variants.load(given)
+            except card_variants.VariantError as err:
+                raise ConfigError(str(err)) from None
+            object.__setattr__(self, "variants_file", str(given))
+            given = loaded
+        object.__setattr__(self, "variants", tuple(given))
+
+    def _with_variants(self):
+        """The numbers of the variants in play, then the house rules (a house rule given
+        for a variant's number overrides it: what a sweep of that number does)."""
+        rules = self.rules or ()
+        given = dict(rules.items() if isinstance(rules, dict) else rules)
+        chosen = {key: value for v in self.variants if v.name in self.variant_names
+                  for key, value in v.numbers}
+        return chosen | given
 
     # ---- validation -----------------------------------------------------------------
     def _check_players(self) -> None:
@@ -147,12 +181,19 @@ class GameConfig:
 
     def _resolve_characters(self) -> tuple[int, ...]:
         roster = {cards.key_of(c.name): c for c in cards.characters(self.ruleset)}
+        playing = {}  # variant key: (variant, its base's Character)
+        for v in self.variants:
+            base = roster.get(cards.key_of(v.base))
+            if base is not None:
+                playing[cards.key_of(v.name)] = (v, base)
         names = self.characters
         if names is None:
             names = BASE_CHARACTERS
         elif isinstance(names, str):
             names = self._set_characters(names)
-        chosen = [_lookup(n, roster, "character", self.ruleset) for n in names]
+        chosen = [self._character(n, roster, playing) for n in names]
+        named = {playing[cards.key_of(n)][1].rank: playing[cards.key_of(n)][0].name
+                 for n in names if cards.key_of(n) in playing}
         by_rank: dict[int, cards.Character] = {}
         for c in chosen:
             if c.rank in by_rank:
@@ -175,7 +216,20 @@ class GameConfig:
         if "Emperor" in names_in and self.players == 2:
             raise ConfigError("The Emperor cannot play in a 2-player game; use the King "
                               "(or, in 2016, the Patrician).")
+        object.__setattr__(self, "variant_names", tuple(named.get(r) for r in sorted(by_rank)))
         return tuple(by_rank[r].id for r in sorted(by_rank))
+
+    def _character(self, name: str, roster: dict, playing: dict) -> cards.Character:
+        """The published character ``name`` names, or a variant's base; else a one-line
+        error naming the nearest."""
+        key = cards.key_of(name)
+        if key in playing:
+            return playing[key][1]
+        if key in roster:
+            return roster[key]
+        allowed = [c.name for c in roster.values()] + [v.name for v, _ in playing.values()]
+        raise ConfigError(f"Unknown character {name!r} in the {self.ruleset} ruleset."
+                          + _suggest(name, allowed))
 
     def _set_characters(self, name: str) -> tuple[str, ...]:
         """The characters of the named set ``name``."""
@@ -241,11 +295,11 @@ class GameConfig:
         removed = [_lookup(n, uniques, "purple district", "classic")
                    for n in (self.removed or ())]
         need = max(0, len(bonus) - FREE_BONUS)
-        if need == 0 and "Diplomat" in self.character_names:
+        if need == 0 and "Diplomat" in self.base_names:
             need = 1  # the Graveyard must go (docs/rules.md §4.5); else one of the k - 3
         if len(removed) != need:
             raise ConfigError(f"{len(bonus)} bonus purple districts"
-                              + (" and the Diplomat" if "Diplomat" in self.character_names
+                              + (" and the Diplomat" if "Diplomat" in self.base_names
                                  else "")
                               + f" need exactly {need} base purple card(s) removed (removed=...);"
                               f" got {len(removed)}.")
@@ -274,7 +328,12 @@ class GameConfig:
 
     @property
     def character_names(self) -> tuple[str, ...]:
-        """The character set by rank."""
+        """The character set by rank (a variant by its own name)."""
+        return tuple(v or b for v, b in zip(self.variant_names, self.base_names))
+
+    @property
+    def base_names(self) -> tuple[str, ...]:
+        """The published characters by rank (a variant's base)."""
         return tuple(cards.character_name(c) for c in self.character_ids)
 
     def rank_mask(self, characters: Sequence[str], who: str) -> int:
@@ -333,7 +392,8 @@ class GameConfig:
                 "removed": list(self.removed or ()),
                 "quick": self.quick, "crown_seat": self.crown_seat,
                 "max_rounds": self.max_rounds} | ({"rules": dict(self.rules)} if self.rules
-                                                 else {})
+                                                 else {}) | (
+            {"variants": {v.name: v.to_dict() for v in self.variants}} if self.variants else {})
 
     def to_args(self) -> list[str]:
         """The ``citadels`` game options that give this configuration (``--ruleset``,
@@ -351,6 +411,10 @@ class GameConfig:
             args.append("--quick")
         if self.max_rounds != 100:
             args += ["--max-rounds", str(self.max_rounds)]
+        numbers = {k for v in self.variants for k, _ in v.numbers}
         for name, value in self.rules:
-            args += ["--rule", f"{name}={value}"]
+            if name not in numbers:  # a variant's numbers come with its file
+                args += ["--rule", f"{name}={value}"]
+        if self.variants_file:
+            args += ["--variants", self.variants_file]
         return args

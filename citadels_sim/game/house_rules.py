@@ -159,7 +159,7 @@ def normalise(rules, config) -> tuple[tuple[str, int], ...]:
         if config.ruleset not in p.rulesets:
             raise HouseRuleError(f"House rule {p.name} does not apply to {config.ruleset}: "
                                  f"only to {', '.join(p.rulesets)}.")
-        if p.characters and not set(p.characters) & set(config.character_names):
+        if p.characters and not set(p.characters) & set(config.base_names):
             raise HouseRuleError(f"House rule {p.name} concerns the {' or '.join(p.characters)}"
                                  f", who is not in this character set "
                                  f"({', '.join(config.character_names)}).")

@@ -61,7 +61,7 @@ from tqdm.auto import tqdm
 from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.simulate import check_memory, play_in_step
-from citadels_sim.game import cards
+from citadels_sim.game import cards, variants as card_variants
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get, start_for, to_toml
 from citadels_sim.stats import analysis, verdict
@@ -139,10 +139,17 @@ class Balance:
     check_budget: int = 200_000
     #: house rules for every game, the set's and the base set's (GameConfig ``rules``)
     rules: tuple[tuple[str, int], ...] | dict = ()
+    #: a variants file whose characters the set may name (GameConfig ``variants``)
+    variants: str | None = None
 
     def __post_init__(self) -> None:
         pairs = self.rules.items() if isinstance(self.rules, dict) else self.rules
         object.__setattr__(self, "rules", tuple(sorted((str(k), v) for k, v in pairs)))
+        if self.variants is not None:
+            try:
+                card_variants.load(self.variants)
+            except card_variants.VariantError as err:
+                raise ConfigError(str(err)) from None
         for name in ("games", "deals", "chunk_size", "check_budget"):
             value, zero = getattr(self, name), name == "check_budget"  # 0: no search
             if not isinstance(value, int) or isinstance(value, bool) or value < 1 - zero:
@@ -198,6 +205,11 @@ class Balance:
             del doc["check_budget"]
         if not self.rules:  # likewise
             del doc["rules"]
+        if self.variants is None:
+            del doc["variants"]
+        else:  # the variants themselves, not only their file's name
+            doc["variants"] = [v.to_dict() | {"name": v.name}
+                               for v in card_variants.load(self.variants)]
         if PREPARED in self.strategies:  # bots prepared otherwise are other bots
             doc["prepare"] = preparing.hardening()
         doc["characters"] = (self.characters if isinstance(self.characters, str)
@@ -231,6 +243,8 @@ class Balance:
             args.append("--skip-invalid")
         for name, value in self.rules:
             args += ["--rule", f"{name}={value}"]
+        if self.variants is not None:
+            args += ["--variants", str(self.variants)]
         if out is not None and Path(out) != self.default_out():
             args += ["--out", str(out)]
         return shlex.join(args)
@@ -262,7 +276,8 @@ class Balance:
 
     def _config(self, characters, players: int, removed) -> GameConfig:
         return GameConfig(ruleset=self.ruleset, players=players, characters=characters,
-                          districts=self.own_districts, removed=removed, rules=self.rules)
+                          districts=self.own_districts, removed=removed, rules=self.rules,
+                          variants=self.variants)
 
     def base_removed(self, players: int) -> tuple[str, ...] | None:
         """The base set's removals: the set's, less the Graveyard when only the Diplomat
@@ -358,6 +373,8 @@ class Balance:
             lines += ["[lineups]", f"{PREPARED} = {{ {per_count} }}", ""]
         if self.rules:
             lines += ["[rules]"] + [f"{name} = {value}" for name, value in self.rules] + [""]
+        if self.variants is not None:
+            lines.insert(1, f"variants_file = {json.dumps(str(Path(self.variants).resolve()))}")
         if not by_name:
             for name, table in decks.items():
                 lines += [f"[districts.{name}]", f"districts = {json.dumps(table['districts'])}",

@@ -84,7 +84,7 @@ DEFAULT_LINEUP = "default"
 PREPARED_LINEUP = preparing.PREPARED
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
        "skip_invalid", "common_deals", "strategies_file", "bots_dir",
-       "grid", "characters", "districts", "lineups", "rules"}
+       "grid", "characters", "districts", "lineups", "rules", "variants_file"}
 SEATINGS = ("rotate", "fixed")
 LABELS = ["cell", "ruleset", "players", "characters", "districts", "lineup"]
 
@@ -261,6 +261,9 @@ def parse(text: str, name: str, base: Path | None = None,
     named = {k: _need(doc.get(k + "s" if k == "lineup" else k, {}), dict, f"[{k}]")
              for k in ("characters", "districts", "lineup")}
     house = _need(doc.get("rules", {}), dict, "[rules]")
+    variants = doc.get("variants_file")
+    if variants is not None:
+        variants = str((base or Path()) / _need(variants, str, "variants_file"))
     bots_dir = doc.get("bots_dir")
     if bots_dir is not None:
         preparing.check_bots_dir(bots_dir, "bots_dir")
@@ -283,7 +286,7 @@ def parse(text: str, name: str, base: Path | None = None,
                     labels = {"ruleset": ruleset, "players": players}
                     try:
                         cells.append(_cell(ruleset, players, ch, di, lu, named, seating, games,
-                                           common, house))
+                                           common, house, variants))
                     except ConfigError as err:
                         if not skip_invalid:
                             raise ConfigError(f"experiment {name}, cell {ruleset} "
@@ -303,7 +306,7 @@ def parse(text: str, name: str, base: Path | None = None,
 
 
 def _cell(ruleset, players, characters, districts, lineup, named, seating, games,
-          common, house) -> Cell:
+          common, house, variants) -> Cell:
     ch_label, ch = _entry(characters, named["characters"], "character", "base")
     di_label, di = _entry(districts, named["districts"], "district", "default")
     di, removed = _districts(di)
@@ -317,7 +320,7 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     else:
         lu_label, lu = _entry(lineup, named["lineup"], "lineup", "")
     config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di,
-                        removed=removed, rules=house)
+                        removed=removed, rules=house, variants=variants)
     if lu == PREPARED_LINEUP and lineup not in named["lineup"]:  # one bot in every seat
         name = prepared_name(config)
         return Cell(ruleset, players, ch_label, di_label, lu_label, config,

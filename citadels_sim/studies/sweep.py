@@ -52,6 +52,7 @@ class Sweep:
     districts: str | tuple[str, ...] | None = None
     removed: tuple[str, ...] | None = None
     rules: tuple[tuple[str, int], ...] | dict = ()
+    variants: str | None = None
     sdm: float = verdict.SDM
     chunk_size: int = 20_000
 
@@ -73,7 +74,7 @@ class Sweep:
         object.__setattr__(self, "rules", fixed)
         if not self.strategies:
             start = start_for(GameConfig(ruleset=self.ruleset, players=self.players[0],
-                                         characters=self.characters,
+                                         characters=self.characters, variants=self.variants,
                                          districts=self.districts, removed=self.removed))
             object.__setattr__(self, "strategies", (start,))
         for v in values:  # every value's games are valid, before anything is written
@@ -86,7 +87,7 @@ class Sweep:
             characters=self.characters, ruleset=self.ruleset, players=self.players,
             games=self.games, deals=self.deals, seed=self.seed, strategies=self.strategies,
             districts=self.districts, removed=self.removed, sdm=self.sdm,
-            chunk_size=self.chunk_size, check_budget=0,
+            chunk_size=self.chunk_size, check_budget=0, variants=self.variants,
             rules=dict(self.rules) | {self.parameter: value})
 
     def official(self, players: int) -> int:
@@ -179,8 +180,11 @@ class SweepResult:
 
     def tuned(self, value: int, players: int) -> bool:
         """Were the bots tuned for the game at ``value``?  The prepared population is
-        (one bot per value); a shipped bot only at the published value."""
-        return PREPARED in self.spec.strategies or value == self.spec.official(players)
+        (one bot per value); a shipped bot only at the published value of a published
+        game (no other house rule, no variant)."""
+        s = self.spec
+        return PREPARED in s.strategies or (value == s.official(players) and not s.rules
+                                            and s.variants is None)
 
 
 def run(spec: Sweep, out: str | Path | None = None, workers: int | None = None,
