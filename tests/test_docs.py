@@ -82,3 +82,19 @@ def test_readme_links_point_at_files(readme):
     assert links or readme == "CHANGELOG.md"
     missing = [t for t in links if not (page.parent / t).exists()]
     assert not missing, f"{readme} links to missing files: {missing}"
+
+
+def test_the_house_rules_page_lists_every_parameter_as_the_code_has_it():
+    """docs/house_rules.md's table: one row per parameter, with its meaning, default and
+    range as game/house_rules.py declares them."""
+    from citadels_sim.game.house_rules import PARAMETERS
+    text = (DOCS / "house_rules.md").read_text(encoding="utf-8")
+    rows = {m[0]: m[1:] for m in re.findall(
+        r"^\| `(\w+)` \| ([^|]*) \| ([^|]*) \| ([^|]*) \|", text, re.M)}
+    assert set(rows) == set(PARAMETERS)
+    for name, p in PARAMETERS.items():
+        meaning, default, allowed = rows[name]
+        assert p.meaning.startswith(meaning), name
+        if p.default is not None:
+            assert default.rstrip("%") == str(p.default), name
+        assert allowed.startswith(f"{p.low}-{p.high}"), name

@@ -77,7 +77,16 @@ class Sweep:
                                          characters=self.characters, variants=self.variants,
                                          districts=self.districts, removed=self.removed))
             object.__setattr__(self, "strategies", (start,))
-        for v in values:  # every value's games are valid, before anything is written
+        for n in self.players:  # every value's games are valid, before anything is written
+            game = dict(ruleset=self.ruleset, players=n, characters=self.characters,
+                        districts=self.districts, removed=self.removed, variants=self.variants)
+            GameConfig(**game, rules=self.rules)  # the game's own errors, whatever the value
+            for v in values:
+                try:
+                    GameConfig(**game, rules=dict(self.rules) | {self.parameter: v})
+                except ConfigError as err:
+                    raise ConfigError(f"cannot sweep {self.parameter} to {v}: {err}") from None
+        for v in values:
             self.balance(v).plan()
 
     def balance(self, value: int) -> balance.Balance:
