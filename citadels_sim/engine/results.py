@@ -242,8 +242,8 @@ class Results:
         length, lead changes, from when the game is decided, comebacks, the first crown's
         seat advantage, each with its 95% interval."""
         from citadels_sim.stats.quality import measures
-        from .summary import chunk_tables
-        return measures(chunk_tables({"seats": self.seats, "characters": self.characters}))
+        from .summary import quality_tables
+        return measures(quality_tables(self.seats))
 
     def summary(self) -> str:
         """A plain-text report: win rates by strategy and by seat, game facts, throughput."""

@@ -372,7 +372,8 @@ class Run:
         check_memory(self.games, self.chunk_size, self.config, self.names, self.picks,
                      here=self.executor.sequential, held=holds)
         self.meta = {"package_version": __version__, "kernel_version": KERNEL_VERSION,
-                     "results_version": RESULTS_VERSION, "config": self.config.to_dict(), "strategies": self.names,
+                     "results_version": RESULTS_VERSION, "config": self.config.to_dict(),
+                     "strategies": self.names,
                      "seed": self.seed, "games": self.games, "chunk_size": self.chunk_size,
                      "picks": self.picks}
         self.writer = store.ChunkWriter(Path(out), self.meta) if out is not None else None

@@ -116,8 +116,8 @@ def _counted(columns: dict[str, np.ndarray], table: str) -> pl.DataFrame:
                                                              .alias("count"))
 
 
-def _quality(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
-    """The game-quality tables of one chunk (see the module docstring)."""
+def quality_tables(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
+    """The game-quality tables of ``seats`` (see the module docstring)."""
     seats = seats.sort(_game_keys(seats) + ["seat"])
     n = seats["seat"].n_unique()
     won = seats["won"].to_numpy().reshape(-1, n)
@@ -169,7 +169,7 @@ def chunk_tables(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
         tables["districts"] = frames["districts"].with_columns(
             pl.col("strategy").cast(pl.String))
     if "led" in seats.columns:  # (chunks written before the counters have none)
-        tables.update(_quality(seats))
+        tables.update(quality_tables(seats))
     return tables
 
 

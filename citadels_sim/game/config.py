@@ -319,12 +319,9 @@ class GameConfig:
     @property
     def complete_size(self) -> int:
         """The complete-city size N (docs/rules.md §5.1), or the house rule's."""
-        rules = dict(self.rules)
-        if "complete_size" in rules:
-            return rules["complete_size"]
-        if self.ruleset == "2016":
-            return 8 if self.players <= 3 else 7
-        return 7 if self.quick else 8
+        rule = house_rules.PARAMETERS["complete_size"]
+        return dict(self.rules).get(rule.name, house_rules.default(
+            rule, self.ruleset, self.players, self.quick))
 
     @property
     def character_names(self) -> tuple[str, ...]:

@@ -130,7 +130,8 @@ PARAMETERS: dict[str, RuleParameter] = {p.name: p for p in _FIXED + _incomes()}
 
 
 def default(parameter: RuleParameter, ruleset: str, players: int, quick: bool) -> int:
-    """The official value of ``parameter`` in that game."""
+    """The official value of ``parameter`` in that game (the complete-city size N depends
+    on the game, docs/rules.md §1.2)."""
     if parameter.default is not None:
         return parameter.default
     if ruleset == "2016":  # complete_size
@@ -203,6 +204,13 @@ def fill(cfg: np.ndarray, config) -> None:
     for p in PARAMETERS.values():
         cfg[p.slot] = chosen.get(p.name, default(p, config.ruleset, config.players,
                                                  config.quick))
+
+
+def pairs(rules) -> tuple[tuple[str, int], ...]:
+    """``rules`` (a mapping or pairs of name and value, or None) as sorted pairs: how a
+    study keeps the house rules it passes to every GameConfig (which checks them)."""
+    items = (rules or {}).items() if isinstance(rules, dict) or rules is None else rules
+    return tuple(sorted((str(k), v) for k, v in items))
 
 
 def parse(text: str) -> tuple[str, int]:

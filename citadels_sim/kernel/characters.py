@@ -87,7 +87,8 @@ def take_crown(st, s, r):
 @hot
 def take_income(st, tb, ch, s, r):
     """Per-district income: 1 gold (or card; a house rule may change it) per district of the
-    character's type, taken once, all at once (the 2016 Abbot declares his mix of gold and cards)."""
+    character's type, taken once, all at once (the 2016 Abbot declares his mix of gold and
+    cards)."""
     it = income_type(ch)
     if it < 0 or st.g[G_TURN_USED] & U_INCOME:
         return

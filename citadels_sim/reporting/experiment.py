@@ -14,6 +14,7 @@ import numpy as np
 import polars as pl
 
 from citadels_sim.stats import analysis, verdict
+from citadels_sim.stats.intervals import Z95
 from citadels_sim.studies import prepare as preparing
 from citadels_sim.studies.experiment import LABELS, STRATEGIES_COPY, RunRecord
 from citadels_sim.versions import KERNEL_VERSION, __version__
@@ -268,7 +269,7 @@ def _holders_judged(rep: Report, v: pl.DataFrame, btests: pl.DataFrame) -> None:
 def _holders_described(rep: Report, v: pl.DataFrame) -> None:
     """The holders' win rate against the set's average, described (no test, no verdict):
     the experiment is part of a study whose verdict is measured otherwise."""
-    half = 1.959963984540054 * pl.col("effect_se")
+    half = Z95 * pl.col("effect_se")
     table = v.select("cell", "label", "character", "n", (pl.col("rate") * 100).alias("holders"),
                      (pl.col("set_rate") * 100).alias("set_average"),
                      *[(x * 100).alias(f"holders_vs_set{suffix}") for x, suffix in (

@@ -14,6 +14,9 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
+#: the normal quantile of a two-sided 95% interval
+Z95 = 1.959963984540054
+
 
 def wilson(successes: np.ndarray, trials: np.ndarray, alpha: float = 0.05
            ) -> tuple[np.ndarray, np.ndarray]:

@@ -15,11 +15,10 @@ from collections.abc import Sequence
 import numpy as np
 import polars as pl
 
-from .intervals import wilson
+from .intervals import Z95, wilson
 
 #: the comeback margins reported, points behind the leading score after a round
 COMEBACK = (5, 10)
-Z = 1.959963984540054
 
 
 def _mean(frame: pl.DataFrame, value: str) -> tuple[float, float, float, int]:
@@ -32,7 +31,7 @@ def _mean(frame: pl.DataFrame, value: str) -> tuple[float, float, float, int]:
         return float("nan"), float("nan"), float("nan"), 0
     mean = float((w * x).sum() / n)
     sd = float(np.sqrt(max(0.0, (w * (x - mean) ** 2).sum() / max(n - 1, 1))))
-    half = Z * sd / np.sqrt(n)
+    half = Z95 * sd / np.sqrt(n)
     return mean, mean - half, mean + half, int(n)
 
 

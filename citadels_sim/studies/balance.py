@@ -61,11 +61,11 @@ from tqdm.auto import tqdm
 from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.simulate import check_memory, play_in_step
-from citadels_sim.game import cards, variants as card_variants
+from citadels_sim.game import cards, house_rules, variants as card_variants
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get, start_for, to_toml
 from citadels_sim.stats import analysis, verdict
-from citadels_sim.stats.intervals import DealMoments
+from citadels_sim.stats.intervals import DealMoments, Z95
 from . import experiment
 from . import prepare as preparing
 from .exploit import DEFAULT_FAMILIES, exploit
@@ -116,6 +116,11 @@ WIN_RATE = "win rate"
 CAPPED_WARNING = 0.5
 
 
+def set_label(characters: str | Sequence[str]) -> str:
+    """A character set's name in tables: a named set's, or "custom"."""
+    return characters if isinstance(characters, str) else "custom"
+
+
 @dataclass(frozen=True)
 class Balance:
     """What a balance test plays (see the module docstring)."""
@@ -143,8 +148,7 @@ class Balance:
     variants: str | None = None
 
     def __post_init__(self) -> None:
-        pairs = self.rules.items() if isinstance(self.rules, dict) else self.rules
-        object.__setattr__(self, "rules", tuple(sorted((str(k), v) for k, v in pairs)))
+        object.__setattr__(self, "rules", house_rules.pairs(self.rules))
         if self.variants is not None:
             try:
                 card_variants.load(self.variants)
@@ -173,7 +177,7 @@ class Balance:
     @property
     def label(self) -> str:
         """The set's name in tables: the named set's, or "custom"."""
-        return self.characters if isinstance(self.characters, str) else "custom"
+        return set_label(self.characters)
 
     @property
     def own_districts(self) -> str | tuple[str, ...] | None:
@@ -836,7 +840,7 @@ def _game_measures(record: experiment.RunRecord, cells: list[experiment.Cell],
 
 def _with_interval(frame: pl.DataFrame, name: str) -> pl.DataFrame:
     """Add a plain 95% normal interval ``name_low``/``name_high`` from ``name_se``."""
-    half = 1.959963984540054 * pl.col(f"{name}_se")
+    half = Z95 * pl.col(f"{name}_se")
     return frame.with_columns((pl.col(name) - half).alias(f"{name}_low"),
                               (pl.col(name) + half).alias(f"{name}_high"))
 

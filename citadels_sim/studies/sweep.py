@@ -66,8 +66,7 @@ class Sweep:
             raise ConfigError(f"give distinct values to sweep {self.parameter} over, got "
                               f"{list(values)}.")
         object.__setattr__(self, "values", values)
-        pairs = self.rules.items() if isinstance(self.rules, dict) else self.rules
-        fixed = tuple(sorted((str(k), v) for k, v in pairs))
+        fixed = house_rules.pairs(self.rules)
         if any(k == self.parameter for k, _ in fixed):
             raise ConfigError(f"{self.parameter} is the rule swept; do not also fix it "
                               "(--rule).")
@@ -109,7 +108,7 @@ class Sweep:
 
     def default_out(self) -> Path:
         digest = hashlib.sha256(self.key().encode()).hexdigest()[:8]
-        label = self.characters if isinstance(self.characters, str) else "custom"
+        label = balance.set_label(self.characters)
         return Path("runs") / (f"sweep-{self.parameter}-{label}-{self.ruleset}-"
                                f"{'-'.join(map(str, self.players))}p-{digest}")
 
@@ -184,8 +183,8 @@ class SweepResult:
         return "\n".join(out)
 
     def label(self) -> str:
-        c = self.spec.characters
-        return c if isinstance(c, str) else "custom"
+        """The set's name in tables (:func:`.balance.set_label`)."""
+        return balance.set_label(self.spec.characters)
 
     def tuned(self, value: int, players: int) -> bool:
         """Were the bots tuned for the game at ``value``?  The prepared population is
