@@ -314,3 +314,38 @@ def test_an_assassin_who_remembers_stops_killing_a_character_his_opponent_never_
         assert reference.ref_target(st, tb, s, allowed, reference.AIM_KILL) != aim
         found += 1
     assert found >= 10, found
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_read_odds_that_a_rank_is_in_play_never_pass_one(players):
+    """The Witch's wasted bewitchments (issue 19): with ``read`` below 0 every pick that
+    could have kept an unwanted rank read it as likely, and the odds summed over the picks
+    passed 1, so the Witch named a character nobody held.  The read odds are now set
+    against the chance that it lies face down: with every opponent's stash and city alike,
+    a robbery's expected effect over the stash taken is the odds that the rank is held by an
+    opponent, at most 1; without reads the odds are those of :func:`holder_odds`."""
+    for game in range(20):
+        st, tb = h.make_state("2016", players, "reference", seed=5, game=game,
+                              characters="cunning_agents", districts="cunning_agents")
+        draft.draft(st, tb)
+        for o in range(players):
+            st.p[o, L.P_GOLD] = 4
+        st.g[L.G_ROUND] = 4
+        stolen = 4 * int(st.g[L.G_THIEF_SHARE]) / 100.0
+        for s in range(players):
+            out = reference.known_out(st, s)
+            for r in range(int(st.g[L.G_NRANKS])):
+                if (out >> r) & 1:
+                    continue
+                st.params[s, L.PR_R_READ] = st.params[s, L.PR_R_MEMORY] = 0.0
+                plain = reference.rank_effect(st, tb, s, r, reference.AIM_ROB, out) / stolen
+                held = sum(reference.holder_odds(st, s, o, r) for o in range(players) if o != s)
+                assert plain == pytest.approx(held)
+                st.params[s, L.PR_R_READ] = -1.0
+                st.params[s, L.PR_R_MEMORY] = 6.0
+                for o in range(players):
+                    st.p[o, L.P_SHOWN + r] = 3
+                read = reference.rank_effect(st, tb, s, r, reference.AIM_ROB, out) / stolen
+                for o in range(players):
+                    st.p[o, L.P_SHOWN + r] = 0
+                assert 0.0 <= read <= 1.0 + 1e-9, (game, s, r, read)

@@ -424,7 +424,8 @@ def rank_effect(st, tb, s, r, aim, out):
     """Expected effect for seat ``s`` of aiming power ``aim`` at rank ``r`` (``out``:
     ``_known_out``): over the opponents' picks that may have taken it, P(that holder) x
     harm x danger (a character already called shows its holder; each pick read by
-    :func:`pick_read`); the Witch also plays the character herself when it is in play."""
+    :func:`pick_read`, and the read odds set against the chance that it lies face down, so
+    that they sum to at most 1); the Witch also plays the character herself when it is in play."""
     g = st.g
     v = 0.0
     live = 0.0
@@ -442,6 +443,11 @@ def rank_effect(st, tb, s, r, aim, out):
                     p = scale * pick_read(st, tb, s, j, r, out)
                     live += p
                     v += p * effect_on(st, tb, s, o, r, aim)
+            if st.params[s, PR_R_READ] != 0.0 or st.params[s, PR_R_MEMORY] != 0.0:
+                # the reads weigh the picks against the chance that it lies face down
+                total = live + nobody_odds(st, s, out)
+                live /= total
+                v /= total
     if aim == AIM_BEWITCH:
         v += live * (ref_worth(st, tb, s, r, s, ready_builds(st, tb, s, s))
                      + st.params[s, PR_R_BUILD])
