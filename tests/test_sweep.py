@@ -11,6 +11,7 @@ import pytest
 from citadels_sim import Sweep, sweep
 from citadels_sim.cli import main
 from citadels_sim.game.config import ConfigError
+from citadels_sim.studies.target import Target, search_order
 
 SMALL = dict(games=1500, deals=300)
 
@@ -51,3 +52,47 @@ def test_a_sweep_judges_every_value_on_the_same_deals_and_resumes(tmp_path, caps
 def test_bad_sweeps_are_refused_before_anything_is_played(kwargs, message):
     with pytest.raises(ConfigError, match=message.replace("?", r"\?")):
         Sweep(**kwargs)
+
+
+def test_a_target_search_plays_nearest_the_published_value_first_and_stops_there(
+        tmp_path, capsys):
+    """Issue 20 item 3, ``--target``: values are played nearest the published one first
+    (merchant_gold: 1, then 0, then 2) and the search stops at the first that meets the
+    band; a rerun resumes what was played; a band nothing meets plays every value."""
+    out = tmp_path / "sw"
+    spec = Sweep("merchant_gold", (0, 1, 2), games=600, deals=100)
+    full = sweep(spec, out, progress=False)
+    length = {v: full.quality.filter((pl.col("swept") == v) & (pl.col("key") == "length"))[
+        "value"][0] for v in (0, 1, 2)}
+    assert len(set(length.values())) == 3
+    for v, played in ((1, [1]), (0, [0, 1]), (2, [0, 1, 2])):
+        band = f"length={length[v] - 1e-9}:{length[v] + 1e-9}"
+        found = sweep(spec, out, progress=False, target=band)
+        assert found.played == played and found.meeting() == [v]
+        assert f"met at merchant_gold = {v}, the nearest value" in found.text()
+    main(["sweep", "merchant_gold", "--values", "0,1,2", "--games", "600", "--deals", "100",
+          "--no-progress", "--out", str(out), "--target", "length<=1"])
+    text = capsys.readouterr().out
+    assert "TARGET — length at most 1 rounds: no value of 0, 1, 2 meets it" in text
+    assert "--target 'length<=1'" in (out / "report.md").read_text()
+
+
+@pytest.mark.parametrize("text,message", [
+    ("lenght<=3", "unknown target measure 'lenght'"),
+    ("length=8", "a band is LO:HI"),
+    ("length<=8:10", "<= takes one number"),
+    ("characters>=2", "bound the characters with characters<=X"),
+    ("length=10:8", "low end 10 is above its high end 8"),
+    ("length", "write MEASURE=LO:HI"),
+])
+def test_bad_targets_are_refused_in_one_line(text, message):
+    with pytest.raises(ConfigError, match=message):
+        Target.parse(text)
+
+
+def test_targets_read_as_bands():
+    assert Target.parse("length=8:10") == Target("length", 8, 10)
+    assert Target.parse("characters<=2").text() == (
+        "every character within ±2 win-rate points of the set's mean")
+    assert Target.parse("first_crown>=-1").spec() == "first_crown>=-1"
+    assert search_order((0, 25, 50, 75, 100), 50) == [50, 25, 75, 0, 100]

@@ -163,11 +163,26 @@ def values(text: str) -> tuple[int, ...]:
             f"(0:100:25, step at least 1); got {text!r}") from None
 
 
+def target(text: str):
+    """``--target``: a band on one measure (:class:`citadels_sim.studies.target.Target`)."""
+    from citadels_sim.game.config import ConfigError
+    from citadels_sim.studies.target import Target
+    try:
+        return Target.parse(text)
+    except ConfigError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def add_sweep(p: argparse.ArgumentParser) -> None:
     p.add_argument("parameter", help="the house rule to sweep, e.g. thief_share "
                                      "(docs/house_rules.md lists them)")
     p.add_argument("--values", type=values, required=True,
                    help="its values: 25,50,75 or LO:HI:STEP")
+    p.add_argument("--target", type=target, default=None,
+                   help="search the value nearest the published one that meets a band on "
+                        "one measure, playing nearest first and stopping there: "
+                        "characters<=2 (every character within 2 points of the mean), "
+                        "length=8:10, first_crown<=2, halfway_leader_wins<=60 ...")
     o.add_game(p, player_counts=[4], variants=False,
                districts_default="a named set's own, else first_game")
     p.set_defaults(characters="base")
@@ -200,6 +215,6 @@ def sweep(a: argparse.Namespace) -> None:
           f"{out}", flush=True)
     with o.cluster(a) as executor:
         result = sweeping.run(spec, out, workers=a.workers, progress=not a.no_progress,
-                              executor=executor, bots_dir=a.bots_dir)
+                              executor=executor, bots_dir=a.bots_dir, target=a.target)
     print(result.text())
     write_report(result, out)

@@ -30,6 +30,10 @@ def command(result: SweepResult) -> str:
         args += ["--removed", ",".join(s.removed)]
     for k, v in s.rules:
         args += ["--rule", f"{k}={v}"]
+    if s.variants is not None:
+        args += ["--variants", str(s.variants)]
+    if result.target is not None:
+        args += ["--target", result.target.spec()]
     return shlex.join(args)
 
 
@@ -44,8 +48,9 @@ def build(result: SweepResult) -> Report:
              + f"), swept over {', '.join(map(str, s.values))}. " + text[1].capitalize() + ".")
     rep.heading("Verdict")
     rep.text(" ".join(line.removeprefix("VERDICT — ").capitalize() if line.startswith(
-        "VERDICT") else line for line in text if line.startswith(("VERDICT", "Values marked",
-                                                                  "Next"))))
+        "VERDICT") else line.removeprefix("TARGET — ").capitalize() if line.startswith(
+        "TARGET") else line for line in text if line.startswith(("TARGET", "VERDICT",
+                                                                  "Values marked", "Next"))))
     rep.text(f"Reproduce with `{command(result)}`.")
     rep.heading("Character values")
     rep.text("Each character's value by restricted play (how much more a seat free to pick "
@@ -73,7 +78,7 @@ def build(result: SweepResult) -> Report:
             pl.col("value", "low", "high").round(2))
         rep.tables["quality"] = q
         rep.table(q, "quality")
-    untuned = [v for v in s.values if not all(result.tuned(v, n) for n in s.players)]
+    untuned = [v for v in result.played if not all(result.tuned(v, n) for n in s.players)]
     if untuned:
         rep.text("Bots not tuned for the value: " + ", ".join(map(str, untuned))
                  + ". Their readings may be about the bots (docs/house_rules.md).")

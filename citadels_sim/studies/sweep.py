@@ -27,6 +27,7 @@ from citadels_sim.game.strategies import start_for
 from citadels_sim.stats import quality, verdict
 from . import balance, experiment
 from .prepare import PREPARED
+from .target import Target, search_order
 
 #: the marker file of a sweep's directory
 MARKER = "sweep.json"
@@ -115,22 +116,51 @@ class Sweep:
 
 @dataclass
 class SweepResult:
-    """What :func:`run` found: per value (``swept``), player count and population each
-    character's value and its value against the set's mean (``characters``: ``value``,
-    ``effect``, in win-rate points, with ``verdict``) and the game-quality measures (``quality``), and each value's
-    balance result."""
+    """What :func:`run` found: per value played (``swept``), player count and population
+    each character's value and its value against the set's mean (``characters``:
+    ``value``, ``effect``, in win-rate points, with ``verdict``) and the game-quality
+    measures (``quality``), each value's balance result, and the ``target`` searched for
+    (None: every value played)."""
 
     spec: Sweep
     characters: pl.DataFrame
     quality: pl.DataFrame
     results: dict[int, balance.BalanceResult]
     root: Path
+    target: Target | None = None
+
+    @property
+    def played(self) -> list[int]:
+        """The values played, in ascending order (a target search stops at the first that
+        meets the target)."""
+        return sorted(self.results)
 
     def within(self) -> list[int]:
         """The values at which, at every player count and population, no character's value
         differs from the set's mean by more than the smallest difference that matters."""
         bad = set(self.characters.filter(pl.col("verdict").is_in(OUTSIDE))["swept"].to_list())
-        return [v for v in self.spec.values if v not in bad]
+        return [v for v in self.played if v not in bad]
+
+    def meeting(self) -> list[int]:
+        """The values played that meet the target (none without a target)."""
+        t = self.target
+        return [] if t is None else [v for v in self.played if t.met(
+            self.characters.filter(pl.col("swept") == v),
+            self.quality.filter(pl.col("swept") == v) if self.quality.height else self.quality)]
+
+    def target_text(self) -> str:
+        """The target search's outcome in one line, with the next step."""
+        s, t = self.spec, self.target
+        found = self.meeting()
+        skipped = len(s.values) - len(self.played)
+        rest = (f"; {skipped} farther value{'s' * (skipped != 1)} not played" if skipped
+                else "")
+        if found:
+            return (f"TARGET — {t.text()}: met at {s.parameter} = {found[0]}, the nearest "
+                    f"value to the published {s.official(s.players[0])} that meets it "
+                    f"({len(self.played)} of {len(s.values)} values played{rest}).")
+        return (f"TARGET — {t.text()}: no value of {', '.join(map(str, s.values))} meets it. "
+                "Next: widen the values, or aim at a nearer band.")
 
     def text(self) -> str:
         """The console report: per value the characters beyond the limit and the game's
@@ -148,7 +178,7 @@ class SweepResult:
                        + ", ".join(f"{k} = {v}" for k, v in s.rules))
         for n in s.players:
             out += ["", f"{n} players (published value {s.official(n)}):"]
-            for v in s.values:
+            for v in self.played:
                 rows = self.characters.filter((pl.col("swept") == v) & (pl.col("players") == n))
                 off = rows.filter(pl.col("verdict").is_in(OUTSIDE))
                 beyond = "; ".join(f"{r['character']} {r['effect']:+.1f} ({r['verdict']})"
@@ -168,13 +198,15 @@ class SweepResult:
                            + (f" · {facts}" if facts else ""))
         good = self.within()
         out.append("")
+        if self.target is not None:
+            out.append(self.target_text())
         if good:
             out.append(f"VERDICT — values keeping every character within ±{sdm:g} win-rate "
                        f"points: {', '.join(map(str, good))}.")
         else:
             out.append(f"VERDICT — no value swept keeps every character within ±{sdm:g} "
                        "win-rate points.")
-        if not all(self.tuned(v, n) for v in s.values for n in s.players):
+        if not all(self.tuned(v, n) for v in self.played for n in s.players):
             out.append("Values marked [bots not tuned for this value] are judged by bots "
                        "tuned under the published rules: their readings may be about the bots. "
                        "Next: rerun with --strategies prepared (a bot hardened per value).")
@@ -197,14 +229,21 @@ class SweepResult:
 
 def run(spec: Sweep, out: str | Path | None = None, workers: int | None = None,
         progress: bool = True, *, executor: ChunkExecutor | Executor | None = None,
-        client=None, bots_dir: str | Path | None = None) -> SweepResult:
+        client=None, bots_dir: str | Path | None = None,
+        target: Target | str | None = None) -> SweepResult:
     """Play (or resume) the sweep into ``out`` (default :meth:`Sweep.default_out`): each
-    value's balance test in ``out/<parameter>=<value>``."""
+    value's balance test in ``out/<parameter>=<value>``.  With a ``target``
+    (:class:`.target.Target` or its text, e.g. ``"characters<=2"``) the values are played
+    nearest the published one first, and the sweep stops at the first that meets it."""
     executor = resolve(executor, client)
+    if isinstance(target, str):
+        target = Target.parse(target)
     root = Path(out) if out is not None else spec.default_out()
     experiment.claim(root, MARKER, spec.key())
     results, characters, measures = {}, [], []
-    for v in spec.values:
+    order = (spec.values if target is None
+             else search_order(spec.values, spec.official(spec.players[0])))
+    for v in order:
         if progress:
             print(f"{spec.parameter} = {v} ...", flush=True)
         bal = spec.balance(v)
@@ -221,6 +260,10 @@ def run(spec: Sweep, out: str | Path | None = None, workers: int | None = None,
         m = quality.measures(own, ["players", "lineup"])
         if m.height:
             measures.append(m.with_columns(pl.lit(v).alias("swept")))
-    return SweepResult(spec, pl.concat(characters, how="diagonal_relaxed"),
-                       pl.concat(measures) if measures else pl.DataFrame(), results, root)
+        if target is not None and target.met(characters[-1], measures[-1] if m.height
+                                             else pl.DataFrame()):
+            break
+    return SweepResult(spec, pl.concat(characters, how="diagonal_relaxed").sort("swept", maintain_order=True),
+                       pl.concat(measures).sort("swept", maintain_order=True) if measures else pl.DataFrame(),
+                       results, root, target)
 
