@@ -263,7 +263,8 @@ def run(spec: Sweep, out: str | Path | None = None, workers: int | None = None,
         if target is not None and target.met(characters[-1], measures[-1] if m.height
                                              else pl.DataFrame()):
             break
-    return SweepResult(spec, pl.concat(characters, how="diagonal_relaxed").sort("swept", maintain_order=True),
-                       pl.concat(measures).sort("swept", maintain_order=True) if measures else pl.DataFrame(),
+    by_value = dict(by="swept", maintain_order=True)
+    return SweepResult(spec, pl.concat(characters, how="diagonal_relaxed").sort(**by_value),
+                       pl.concat(measures).sort(**by_value) if measures else pl.DataFrame(),
                        results, root, target)
 
