@@ -74,6 +74,9 @@ def test_the_least_exploited_rounds_get_the_exploit_test_and_its_best_is_deploye
 
     monkeypatch.setattr(prepare, "exploit", recorded)
     p = prepare.prepare(config, tmp_path, progress=False)
+    repairs = [t for t in tested if not t[1]["name"].startswith("confirm-round")]
+    assert len(repairs) == (1 if p.repair else 0)  # a repaired bot gets the test too
+    tested = [t for t in tested if t[1]["name"].startswith("confirm-round")]
     gains = [r["gain_points"] for r in p.rounds]
     order = sorted(range(2), key=gains.__getitem__)  # both rounds are candidates (CONFIRMED 3)
     assert len(gains) == 2 and [r["round"] for r in p.confirmed] == order[:len(tested)]

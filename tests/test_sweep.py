@@ -11,7 +11,7 @@ import pytest
 from citadels_sim import Sweep, sweep
 from citadels_sim.cli import main
 from citadels_sim.game.config import ConfigError
-from citadels_sim.studies.target import Target, search_order
+from citadels_sim.studies.target import Target, grid_order, search_order
 
 SMALL = dict(games=1500, deals=300)
 
@@ -70,6 +70,12 @@ def test_a_target_search_plays_nearest_the_published_value_first_and_stops_there
         found = sweep(spec, out, progress=False, target=band)
         assert found.played == played and found.meeting() == [v]
         assert f"met at merchant_gold = {v}, the nearest value" in found.text()
+    merchant = full.characters.filter((pl.col("character") == "Merchant")
+                                      & (pl.col("swept") == 2))["effect"][0]
+    found = sweep(spec, out, progress=False,
+                  target=f"merchant={merchant - 1e-9}:{merchant + 1e-9}")
+    assert found.played == [0, 1, 2] and found.meeting() == [2]
+    assert "TARGET — the Merchant's value from" in found.text()
     main(["sweep", "merchant_gold", "--values", "0,1,2", "--games", "600", "--deals", "100",
           "--no-progress", "--out", str(out), "--target", "length<=1"])
     text = capsys.readouterr().out
@@ -78,7 +84,8 @@ def test_a_target_search_plays_nearest_the_published_value_first_and_stops_there
 
 
 @pytest.mark.parametrize("text,message", [
-    ("lenght<=3", "unknown target measure 'lenght'"),
+    ("lenght<=3", "target 'lenght' is neither a measure .* nor a character of the set "
+                  r"\(Assassin, Thief"),
     ("length=8", "a band is LO:HI"),
     ("length<=8:10", "<= takes one number"),
     ("characters>=2", "bound the characters with characters<=X"),
@@ -87,7 +94,7 @@ def test_a_target_search_plays_nearest_the_published_value_first_and_stops_there
 ])
 def test_bad_targets_are_refused_in_one_line(text, message):
     with pytest.raises(ConfigError, match=message):
-        Target.parse(text)
+        Target.parse(text).check(("Assassin", "Thief", "King"))
 
 
 def test_targets_read_as_bands():
@@ -95,4 +102,52 @@ def test_targets_read_as_bands():
     assert Target.parse("characters<=2").text() == (
         "every character within ±2 win-rate points of the set's mean")
     assert Target.parse("first_crown>=-1").spec() == "first_crown>=-1"
+    king = Target.parse("king=-2:2").check(("Assassin", "King"))
+    assert king == Target("King", -2, 2) and king.spec() == "King=-2:2"
+    assert king.text() == "the King's value from -2 to 2 win-rate points off the set's mean"
+    tax = Target.parse("Tax Collector<=1").check(("Tax Collector",))
+    assert tax.text() == "the Tax Collector's value at most 1 win-rate points off the set's mean"
     assert search_order((0, 25, 50, 75, 100), 50) == [50, 25, 75, 0, 100]
+
+
+def test_two_rules_are_swept_over_every_pair_of_their_values(tmp_path, capsys):
+    """Issue 20 item 3: two rules at once, each pair a balance test of its own (its own
+    directory), the tables naming both rules, one panel per value of the second."""
+    out = tmp_path / "sw2"
+    main(["sweep", "thief_share", "merchant_gold", "--values", "50,100", "--values", "1,2",
+          "--games", "600", "--deals", "100", "--no-progress", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert "published: thief_share 100, merchant_gold 1" in text
+    assert "thief_share = 100, merchant_gold = 1:" in text  # the published pair: tuned
+    assert "thief_share = 50, merchant_gold = 2 [bots not tuned for this value]" in text
+    assert sorted(p.name for p in out.iterdir() if p.is_dir() and "=" in p.name) == [
+        "thief_share=100,merchant_gold=1", "thief_share=100,merchant_gold=2",
+        "thief_share=50,merchant_gold=1", "thief_share=50,merchant_gold=2"]
+    chars = pl.read_csv(out / "tables" / "characters.csv")
+    assert sorted(set(zip(chars["swept"], chars["swept2"]))) == [(50, 1), (50, 2), (100, 1),
+                                                                  (100, 2)]
+    report = (out / "report.md").read_text()
+    assert "| thief_share | merchant_gold |" in report
+    assert "sweep thief_share merchant_gold --values 50,100 --values 1,2" in report
+    spec = Sweep("thief_share", (50, 100), parameter2="merchant_gold", values2=(1, 2),
+                 games=600, deals=100)
+    again = sweep(spec, out, progress=False, target="length>=0")
+    assert again.played == [(100, 1)]  # the published pair meets it first
+    assert "met at thief_share = 100, merchant_gold = 1" in again.text()
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["thief_share", "merchant_gold", "--values", "50,100"], "give one --values per rule"),
+    (["thief_share", "--values", "50", "--values", "1"], "give one --values per rule"),
+    (["thief_share", "thief_share", "--values", "50", "--values", "60"], "swept twice"),
+])
+def test_bad_two_rule_sweeps_say_what_is_wrong_in_one_line(argv, message, tmp_path, capsys):
+    assert main(["sweep", *argv, "--out", str(tmp_path / "x")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "x").exists()
+
+
+def test_pairs_are_searched_fewest_steps_from_the_published_pair_first():
+    assert grid_order([100, 50, 0], [1, 0, 2]) == [
+        (100, 1), (100, 0), (50, 1), (100, 2), (50, 0), (0, 1), (50, 2), (0, 0), (0, 2)]

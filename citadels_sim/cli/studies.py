@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from citadels_sim.game.config import ConfigError
 from . import options as o
 
 if TYPE_CHECKING:
@@ -165,7 +166,6 @@ def values(text: str) -> tuple[int, ...]:
 
 def target(text: str):
     """``--target``: a band on one measure (:class:`citadels_sim.studies.target.Target`)."""
-    from citadels_sim.game.config import ConfigError
     from citadels_sim.studies.target import Target
     try:
         return Target.parse(text)
@@ -174,10 +174,12 @@ def target(text: str):
 
 
 def add_sweep(p: argparse.ArgumentParser) -> None:
-    p.add_argument("parameter", help="the house rule to sweep, e.g. thief_share "
-                                     "(docs/house_rules.md lists them)")
-    p.add_argument("--values", type=values, required=True,
-                   help="its values: 25,50,75 or LO:HI:STEP")
+    p.add_argument("parameter", nargs="+",
+                   help="the house rule to sweep, e.g. thief_share, or two rules to sweep "
+                        "every pair of their values (docs/house_rules.md lists them)")
+    p.add_argument("--values", type=values, required=True, action="append",
+                   help="its values: 25,50,75 or LO:HI:STEP (with two rules, give --values "
+                        "twice, in the rules' order)")
     p.add_argument("--target", type=target, default=None,
                    help="search the value nearest the published one that meets a band on "
                         "one measure, playing nearest first and stopping there: "
@@ -205,14 +207,19 @@ def add_sweep(p: argparse.ArgumentParser) -> None:
 
 def sweep(a: argparse.Namespace) -> None:
     from citadels_sim.studies import sweep as sweeping
+    if len(a.parameter) > 2 or len(a.values) != len(a.parameter):
+        raise ConfigError(f"give one --values per rule swept (one or two rules): got "
+               f"{len(a.parameter)} rule{'s' * (len(a.parameter) > 1)} "
+               f"({', '.join(a.parameter)}) and {len(a.values)} --values.")
+    second = dict(parameter2=a.parameter[1], values2=a.values[1]) if len(a.parameter) > 1 \
+        else {}
     spec = sweeping.Sweep(
-        a.parameter, a.values, characters=o.name_or_names(a.characters), ruleset=a.ruleset,
+        a.parameter[0], a.values[0], **second, characters=o.name_or_names(a.characters), ruleset=a.ruleset,
         players=tuple(a.players), strategies=o.names(a.strategies), games=a.games,
         deals=a.deals, seed=a.seed, districts=o.name_or_names(a.districts),
         removed=o.names(a.removed) or None, rules=o.rules(a.rule), variants=a.variants)
     out = a.out or spec.default_out()
-    print(f"sweep of {spec.parameter} over {', '.join(map(str, spec.values))}; results in "
-          f"{out}", flush=True)
+    print(f"sweep of {' and '.join(spec.names)}; results in {out}", flush=True)
     with o.cluster(a) as executor:
         result = sweeping.run(spec, out, workers=a.workers, progress=not a.no_progress,
                               executor=executor, bots_dir=a.bots_dir, target=a.target)

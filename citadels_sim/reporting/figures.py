@@ -11,6 +11,7 @@ backend, so they work without a display.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import matplotlib
@@ -331,33 +332,46 @@ def _errorbars(ax: Axes, x, y, low, high, i: int, label: str):
                        color=COLORS[i % len(COLORS)], label=label)
 
 
-def sweep_characters(t: pl.DataFrame, parameter: str, sdm: float) -> list[Figure]:
+def sweep_characters(t: pl.DataFrame, names: Sequence[str], sdm: float) -> list[Figure]:
     """Each character's restricted-play value against the set's mean (``effect``, the
-    verdict's) against the swept value, with 95% intervals, one figure per player count and
-    population; shaded: within ±``sdm``."""
+    verdict's) against the first swept rule of ``names``, with 95% intervals, one figure per
+    player count and population (with a second rule, one panel per its value); shaded:
+    within ±``sdm``."""
     figs = []
-    for (players, population), sub in t.group_by("players", "population",
-                                                 maintain_order=True):
-        fig, ax = plt.subplots(figsize=(WIDTH[1], 4.2), layout="constrained")
-        ax.axhspan(-sdm, sdm, color="0.9", zorder=0)
-        for i, (name, line) in enumerate(sub.sort("rank").group_by("character",
-                                                                  maintain_order=True)):
-            line = line.sort("swept")
-            _errorbars(ax, line["swept"], line["effect"], line["effect_low"],
-                       line["effect_high"], i, name[0])
-        ax.axhline(0, color="black", lw=0.8)
-        ax.set(title=f"Character values against {parameter}: {players} players, "
-                     f"{population} bots", xlabel=parameter,
-               ylabel="value - set's mean (win-rate points)")
-        ax.set_xticks(sorted(sub["swept"].unique().to_list()))
-        fig.legend(loc="outside right center", fontsize=8, frameon=False)
+    parameter = names[0]
+    for (players, population), group in t.group_by("players", "population",
+                                                   maintain_order=True):
+        panels = (group.partition_by("swept2", maintain_order=True) if len(names) > 1
+                  else [group])
+        fig, axes = plt.subplots(1, len(panels), figsize=(WIDTH[min(3, len(panels))], 4.2),
+                                 layout="constrained", squeeze=False, sharey=True)
+        for ax, sub in zip(axes.flat, panels):
+            ax.axhspan(-sdm, sdm, color="0.9", zorder=0)
+            for i, (name, line) in enumerate(sub.sort("rank").group_by("character",
+                                                                      maintain_order=True)):
+                line = line.sort("swept")
+                _errorbars(ax, line["swept"], line["effect"], line["effect_low"],
+                           line["effect_high"], i, name[0])
+            ax.axhline(0, color="black", lw=0.8)
+            ax.set_xlabel(parameter)
+            ax.set_xticks(sorted(sub["swept"].unique().to_list()))
+            if len(names) > 1:
+                ax.set_title(f"{names[1]} = {sub['swept2'][0]}", fontsize=9)
+        axes.flat[0].set_ylabel("value - set's mean (win-rate points)")
+        fig.suptitle(f"Character values against {parameter}: {players} players, "
+                     f"{population} bots")
+        handles, labels = axes.flat[0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="outside right center", fontsize=8, frameon=False)
         figs.append(fig)
     return figs
 
 
-def sweep_measures(t: pl.DataFrame, parameter: str, names: dict[str, str]) -> Figure:
-    """Each game-quality measure against the swept value, with 95% intervals: one panel per
-    measure (``names``: key -> title), one line per player count and population."""
+def sweep_measures(t: pl.DataFrame, swept: Sequence[str], names: dict[str, str]) -> Figure:
+    """Each game-quality measure against the first swept rule of ``swept``, with 95%
+    intervals: one panel per measure (``names``: key -> title), one line per player count
+    and population (and value of the second rule)."""
+    parameter = swept[0]
+    lines = ["players", "lineup"] + (["swept2"] if len(swept) > 1 else [])
     keys = [k for k in names if k in set(t["key"].to_list())]
     cols = 4 if len(keys) > 6 else 3
     rows = -(-len(keys) // cols)
@@ -366,10 +380,10 @@ def sweep_measures(t: pl.DataFrame, parameter: str, names: dict[str, str]) -> Fi
     handles = {}
     for ax, key in zip(axes.flat, keys):
         sub = t.filter(pl.col("key") == key)
-        for i, (group, line) in enumerate(sub.group_by("players", "lineup",
-                                                       maintain_order=True)):
+        for i, (group, line) in enumerate(sub.group_by(*lines, maintain_order=True)):
             line = line.sort("swept")
-            label = f"{group[0]}p, {group[1]}"
+            label = f"{group[0]}p, {group[1]}" + (f", {swept[1]} = {group[2]}"
+                                                  if len(swept) > 1 else "")
             handles[label] = _errorbars(ax, line["swept"], line["value"], line["low"],
                                         line["high"], i, label)
         ax.set_title(names[key], fontsize=9)

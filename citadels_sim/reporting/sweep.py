@@ -20,8 +20,10 @@ def command(result: SweepResult) -> str:
     """The ``citadels sweep`` command that plays this sweep."""
     s = result.spec
     joined = (lambda x: x if isinstance(x, str) else ",".join(x))  # noqa: E731
-    args = ["citadels", "sweep", s.parameter, "--values", ",".join(map(str, s.values)),
-            "--characters", joined(s.characters), "--ruleset", s.ruleset,
+    args = ["citadels", "sweep", *s.names, "--values", ",".join(map(str, s.values))]
+    if s.parameter2 is not None:
+        args += ["--values", ",".join(map(str, s.values2))]
+    args += ["--characters", joined(s.characters), "--ruleset", s.ruleset,
             "--players", ",".join(map(str, s.players)), "--strategies", ",".join(s.strategies),
             "--games", str(s.games), "--deals", str(s.deals), "--seed", str(s.seed)]
     if s.districts is not None:
@@ -40,12 +42,16 @@ def command(result: SweepResult) -> str:
 def build(result: SweepResult) -> Report:
     """Lay out the report."""
     s = result.spec
-    p = house_rules.PARAMETERS[s.parameter]
-    rep = Report(f"Sweep of {s.parameter} ({s.ruleset}, {result.label()} set)")
+    rep = Report(f"Sweep of {' and '.join(s.names)} ({s.ruleset}, {result.label()} set)")
     text = result.text().splitlines()
-    rep.text(f"{p.meaning[0].upper()}{p.meaning[1:]} ({p.unit}; published: "
-             + ", ".join(f"{s.official(n)} at {n} players" for n in s.players)
-             + f"), swept over {', '.join(map(str, s.values))}. " + text[1].capitalize() + ".")
+    for k, values in zip(s.names, (s.values, s.values2)):
+        p = house_rules.PARAMETERS[k]
+        rep.text(f"`{k}`: {p.meaning} ({p.unit}; published: "
+                 + ", ".join(f"{s.official(n, k)} at {n} players" for n in s.players)
+                 + f"), swept over {', '.join(map(str, values))}.")
+    if s.parameter2 is not None:
+        rep.text("Every pair of the two rules' values is played.")
+    rep.text(text[1].capitalize() + ".")
     rep.heading("Verdict")
     rep.text(" ".join(line.removeprefix("VERDICT — ").capitalize() if line.startswith(
         "VERDICT") else line.removeprefix("TARGET — ").capitalize() if line.startswith(
@@ -58,29 +64,33 @@ def build(result: SweepResult) -> Report:
              "verdict reads it, at each value, with 95% intervals (Holm-adjusted); shaded: "
              f"within the smallest difference that matters (±{s.sdm * 100:g} win-rate points).")
     chars = result.characters
-    rep.figure("characters", figures.sweep_characters(chars, s.parameter, s.sdm * 100),
-               "Character values against the swept number.")
-    table = chars.select("swept", "players", "population", "character", "effect",
+    rep.figure("characters", figures.sweep_characters(chars, s.names, s.sdm * 100),
+               "Character values against the swept number"
+               + (f", one panel per value of {s.parameter2}." if s.parameter2 else "."))
+    swept = ["swept"] + (["swept2"] if s.parameter2 else [])
+    names = dict(zip(swept, s.names))
+    table = chars.select(*swept, "players", "population", "character", "effect",
                          "effect_low", "effect_high", "value", "verdict").with_columns(
         pl.col("effect", "effect_low", "effect_high", "value").round(1))
     rep.tables["characters"] = table
-    rep.table(table.rename({"swept": s.parameter, "effect": "value - set's mean",
+    rep.table(table.rename({**names, "effect": "value - set's mean",
                             "effect_low": "low", "effect_high": "high",
                             "value": "value (raw)"}),
               "characters", (table["effect"].abs()).to_numpy(), "furthest from 0")
     if result.quality.height:
         rep.heading("Game quality")
-        rep.figure("quality", figures.sweep_measures(result.quality, s.parameter, COLUMNS),
+        rep.figure("quality", figures.sweep_measures(result.quality, s.names, COLUMNS),
                    "Game-quality measures against the swept number, with 95% intervals "
                    "(definitions: docs/statistics.md, Game quality).")
-        q = result.quality.select("swept", "players", "lineup", "measure", "value", "low",
+        q = result.quality.select(*swept, "players", "lineup", "measure", "value", "low",
                                   "high", "unit").with_columns(
-            pl.col("value", "low", "high").round(2))
+            pl.col("value", "low", "high").round(2)).rename(names)
         rep.tables["quality"] = q
         rep.table(q, "quality")
     untuned = [v for v in result.played if not all(result.tuned(v, n) for n in s.players)]
     if untuned:
-        rep.text("Bots not tuned for the value: " + ", ".join(map(str, untuned))
+        rep.text("Bots not tuned for the value: " + "; ".join(s.point_text(v)
+                                                              for v in untuned)
                  + ". Their readings may be about the bots (docs/house_rules.md).")
     return rep
 

@@ -2,7 +2,7 @@
 
 ``length=8:10`` (the game lasts 8 to 10 rounds), ``first_crown<=2`` (the first crown's seat
 wins at most 2 points over the fair share), ``characters<=2`` (every character's value within
-±2 win-rate points of the set's mean).  A value meets the target when the measure's estimate
+±2 win-rate points of the set's mean), ``King=-2:2`` (one character's value within ±2).  A value meets the target when the measure's estimate
 lies in the band at every player count and bot population of the sweep.
 """
 
@@ -23,12 +23,14 @@ MEASURES = {"length": "rounds", "lead_changes": "changes", "decided": "round",
             "comeback_10": "% of such players", "winner_trailed": "points",
             "first_crown": "win-rate points", "characters": "win-rate points"}
 
-_FORM = re.compile(r"^\s*([a-z_0-9]+)\s*(<=|>=|=)\s*([-+0-9.]+)(?::([-+0-9.]+))?\s*$")
+_FORM = re.compile(r"^\s*([A-Za-z][A-Za-z_0-9 '-]*?)\s*(<=|>=|=)\s*([-+0-9.]+)"
+                   r"(?::([-+0-9.]+))?\s*$")
 
 
 @dataclass(frozen=True)
 class Target:
-    """``measure`` within [``low``, ``high``] (either may be open: -inf/inf)."""
+    """``measure`` within [``low``, ``high``] (either may be open: -inf/inf); a measure
+    that is not one of :data:`MEASURES` names a character of the set (:meth:`check`)."""
 
     measure: str
     low: float = -math.inf
@@ -37,16 +39,14 @@ class Target:
     @classmethod
     def parse(cls, text: str) -> Target:
         """``MEASURE=LO:HI``, ``MEASURE<=X`` or ``MEASURE>=X``; ``characters<=X`` bounds
-        every character's distance from the set's mean."""
+        every character's distance from the set's mean, ``NAME=LO:HI`` one character's."""
         m = _FORM.match(text)
         measures = ", ".join(MEASURES)
         if not m:
             raise ConfigError(f"bad target {text!r}: write MEASURE=LO:HI, MEASURE<=X or "
-                              f"MEASURE>=X, e.g. length=8:10 or characters<=2 (measures: "
-                              f"{measures}).")
+                              f"MEASURE>=X, e.g. length=8:10, characters<=2 or King=-2:2 "
+                              f"(measures: {measures}, or a character of the set).")
         name, op, a, b = m.groups()
-        if name not in MEASURES:
-            raise ConfigError(f"unknown target measure {name!r}; measures: {measures}.")
         try:
             x, y = float(a), float(b) if b is not None else None
         except ValueError:
@@ -64,6 +64,18 @@ class Target:
                               f"its high end {high:g}.")
         return cls(name, low, high)
 
+    def check(self, characters: tuple[str, ...]) -> Target:
+        """The target for a set of ``characters``: a character's name in the set's spelling;
+        a one-line error when the measure is neither a measure nor one of them."""
+        if self.measure in MEASURES:
+            return self
+        found = {c.lower(): c for c in characters}.get(self.measure.lower())
+        if found is None:
+            raise ConfigError(f"target {self.measure!r} is neither a measure "
+                              f"({', '.join(MEASURES)}) nor a character of the set "
+                              f"({', '.join(characters)}).")
+        return Target(found, self.low, self.high)
+
     def spec(self) -> str:
         """The target as ``--target`` takes it."""
         if self.low == -math.inf:
@@ -74,7 +86,11 @@ class Target:
 
     def text(self) -> str:
         """The target in words, with its unit."""
-        unit = MEASURES[self.measure]
+        unit = MEASURES.get(self.measure, "win-rate points")
+        if self.measure not in MEASURES:
+            return (f"the {self.measure}'s value from {self.low:g} to {self.high:g} {unit} off "
+                    "the set's mean").replace("from -inf to", "at most").replace(
+                        f" to inf {unit}", f" {unit} or more")
         if self.measure == "characters":
             return f"every character within ±{self.high:g} win-rate points of the set's mean"
         if self.low == -math.inf:
@@ -89,6 +105,9 @@ class Target:
         if self.measure == "characters":
             return [float(x) for x in characters.group_by("players", "population").agg(
                 pl.col("effect").abs().max())["effect"]]
+        if self.measure not in MEASURES:
+            return [float(x) for x in characters.filter(
+                pl.col("character") == self.measure)["effect"]]
         if quality.is_empty():
             return []
         return [float(x) for x in quality.filter(pl.col("key") == self.measure)["value"]]
@@ -103,3 +122,10 @@ def search_order(values: tuple[int, ...], published: int) -> list[int]:
     """The values a target search plays, nearest the published value first (the smallest
     change to the game), the lower of two equally near first."""
     return sorted(values, key=lambda v: (abs(v - published), v))
+
+
+def grid_order(first: list[int], second: list[int]) -> list[tuple[int, int]]:
+    """Pairs of two rules' values in a target search's order, each list already nearest
+    its published value first: fewest steps away in all first, then by the first rule."""
+    return sorted(((a, b) for a in first for b in second),
+                  key=lambda p: (first.index(p[0]) + second.index(p[1]), first.index(p[0])))
