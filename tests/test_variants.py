@@ -1,6 +1,6 @@
-"""Card variants (issue 20 item 2, numbers): a character defined in a TOML file as a
-published one with other numbers, named wherever a character is; what is not supported is
-refused in one line."""
+"""Card variants (issue 20 item 2): a character defined in a TOML file as a published one
+with other numbers, named wherever a character is; a unique district at another cost, named
+wherever a district is; what is not supported is refused in one line."""
 
 from __future__ import annotations
 
@@ -76,11 +76,21 @@ def test_simulate_balance_and_experiments_name_variants(variants, tmp_path, caps
     ('[characters."Merchant"]\nbase = "Merchant"\n', "a published character's name"),
     ('[characters."X"]\nbase = "Banker"\n', "base must name a published character"),
     ('[characters."X"]\nbase = "Merchant"\nthief_share = 50\n',
-     "'thief_share' is not a number of the Merchant"),
+     "'thief_share' is neither a number of the Merchant (merchant_gold, merchant_income) nor "
+     "an effect a variant may add (gold, cards, builds, income)"),
     ('[characters."X"]\nbase = "Merchant"\npower = "kill"\n',
-     "powers composed from other effects are not supported yet"),
+     "other powers (a second target power, ...) are not supported"),
+    ('[characters."X"]\nbase = "Merchant"\nincome = "purple"\n',
+     "income = 'purple' must name a district type: noble, religious, trade, military, unique"),
+    ('[characters."X"]\nbase = "Merchant"\ncards = 9\n', "cards = 9 is outside 0-4"),
     ('[characters."X"]\nbase = "Merchant"\nmerchant_gold = 40\n', "outside 0-10 gold"),
-    ('[districts."Big Palace"]\nbase = "Palace"\n', "district variants are not supported yet"),
+    ('[districts."Big Palace"]\nbase = "Palace"\ncost = 6\n',
+     "base is not a unique (purple) district: only those are named in --districts"),
+    ('[districts."Keep"]\nbase = "Keep"\ncost = 2\n', "a published district's name"),
+    ('[districts."Big Keep"]\nbase = "Keep"\ncost = 12\n', "cost = 12 must be a whole number 0-10"),
+    ('[districts."Big Keep"]\nbase = "Keep"\ncost = 4\npower = "steal"\n',
+     "'power' is not supported; a district variant changes its cost only"),
+    ('[towns."X"]\n', "[towns] is not supported"),
     ("[characters\n", "is not valid TOML"),
 ])
 def test_bad_variants_are_refused_in_one_line(tmp_path, text, message):
@@ -90,3 +100,50 @@ def test_bad_variants_are_refused_in_one_line(tmp_path, text, message):
         GameConfig(characters=SET[:5] + ["X" if "X" in text else "Merchant"] + SET[6:],
                    variants=path)
     assert message in str(err.value) and "\n" not in str(err.value)
+
+
+CHEAP_KEEP = '[districts."Cheap Keep"]\nbase = "Keep"\ncost = 2\n'
+
+
+def test_a_district_variant_plays_in_its_base_place_at_its_cost(tmp_path):
+    """2016: named among the 14 unique districts, it costs (and scores) its own cost; classic:
+    named in --districts, a variant of a base purple card replaces every copy of it."""
+    import kernel_helpers as h
+    from citadels_sim.game import cards
+    path = tmp_path / "v.toml"
+    path.write_text(CHEAP_KEEP)
+    first = list(cards.named_sets()["first_game"].districts)
+    chosen = ["Cheap Keep" if d == "Keep" else d for d in first]
+    config = GameConfig(ruleset="2016", districts=chosen, variants=path)
+    keep = h.kinds(["Keep"])[0]
+    assert config.tables()["kinds"][L.K_COST, keep] == 2
+    assert "Cheap Keep" in config.to_dict()["districts"]
+    assert config.to_dict()["variants"] == {"Cheap Keep": {"base": "Keep", "cost": 2}}
+    for districts, can_build in ((chosen, True), (first, False)):
+        st, tb = h.empty_state("2016", 4, "builder", districts=districts, variants=path)
+        h.set_holders(st, {3: 0})
+        h.set_hand(st, 0, ["Keep"])
+        evs = h.play_turn_events(st, tb, 3, 0)  # gathers 2 gold: enough for a 2-gold Keep
+        assert bool(h.of_type(evs, "build")) == can_build
+        if can_build:
+            assert h.gold(st, 0) == 0 and st.p[0, L.P_CITY_VALUE] == 2
+    with pytest.raises(ConfigError, match="14 distinct unique districts"):
+        GameConfig(ruleset="2016", districts=chosen[:-1] + ["Keep"], variants=path)
+    classic = GameConfig(districts=["Cheap Keep"], variants=path)
+    assert classic.deck_counts()[keep] == 2 and classic.tables()["kinds"][L.K_COST, keep] == 2
+    assert "Cheap Keep" in classic.to_dict()["districts"] and "Keep" not in \
+        classic.to_dict()["districts"]
+    assert classic.to_args()[-4:] == ["--districts", "Cheap Keep", "--variants", str(path)]
+
+
+def test_games_with_a_district_variant_name_it_in_records_and_replays(tmp_path):
+    from citadels_sim import replay
+    path = tmp_path / "v.toml"
+    path.write_text(CHEAP_KEEP)
+    config = GameConfig(districts=["Cheap Keep"], variants=path)
+    result = simulate(config, "reference_classic", games=300, seed=1)
+    assert "Cheap Keep" in result.districts["district"].to_list()
+    cities = [c for g in range(30) for c in replay(config, "reference_classic", 1, g)[-1][
+        "state"]["cities"]]
+    assert any("Cheap Keep" in city for city in cities)
+    assert not any("Keep" in city for city in cities)

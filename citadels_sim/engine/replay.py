@@ -21,7 +21,6 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from citadels_sim.game import cards
 from citadels_sim.game.config import GameConfig
 from citadels_sim.game.strategies import Strategy
 from citadels_sim.kernel import layout as L
@@ -68,7 +67,7 @@ def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strat
 
 def _event(row: np.ndarray, config: GameConfig) -> dict:
     name, fields = EVENTS[row[L.L_TYPE]]
-    rs, n = config.ruleset, config.players
+    n = config.players
     out: dict = {"type": name, "round": int(row[L.L_ROUND])}
     if row[L.L_SEAT] >= 0:
         out["seat"] = int(row[L.L_SEAT])
@@ -80,7 +79,7 @@ def _event(row: np.ndarray, config: GameConfig) -> dict:
         if kind == "rank" or (kind is None and key in _RANK_FIELDS):
             value = config.character_names[value] if value >= 0 else None
         elif kind == "district" or (kind is None and key in _DISTRICT_FIELDS):
-            value = cards.district_name(rs, value) if value >= 0 else None
+            value = config.district_name(value) if value >= 0 else None
         elif key == "district_type":
             value = L.TYPE_NAMES[value]
         out[key] = value
@@ -93,13 +92,13 @@ def _event(row: np.ndarray, config: GameConfig) -> dict:
     out["state"] = {
         "gold": [int(x) for x in row[L.L_GOLD:L.L_GOLD + n]],
         "hand_sizes": [int(x) for x in row[L.L_HAND_N:L.L_HAND_N + n]],
-        "cities": [[cards.district_name(rs, k) for k in city[:sizes[s]]]
+        "cities": [[config.district_name(k) for k in city[:sizes[s]]]
                    for s, city in enumerate(cities)],
         "deck_size": int(row[L.L_DECK_N]),
         "tax_pile": int(row[L.L_TAX_PILE]),
         "crown": int(row[L.L_CROWN]),
         "museum": museum,
-        "beautified": [[cards.district_name(rs, k) for k, b in zip(city[:sizes[s]], marks)
+        "beautified": [[config.district_name(k) for k, b in zip(city[:sizes[s]], marks)
                         if b] for s, (city, marks) in enumerate(zip(cities, beautified))],
     }
     return out

@@ -25,7 +25,6 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from citadels_sim.game import cards
 from citadels_sim.game.config import GameConfig
 from citadels_sim.kernel import layout as L
 from citadels_sim.stats import intervals as stats
@@ -153,7 +152,7 @@ def district_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
             sums = _per_batch(batch, seat_games=np.full(n, len(seats)), built=b.sum(1),
                               wins_built=(b & w).sum(1), wins_not_built=(~b & w).sum(1))
             frames.append(pl.DataFrame({"batch": np.arange(stats.N_BATCHES, dtype=np.int16),
-                                        "district": cards.district_name(config.ruleset, kind),
+                                        "district": config.district_name(kind),
                                         "strategy": strategy, **sums}, schema=DISTRICT_SCHEMA))
     return pl.concat(frames) if frames else pl.DataFrame(schema=DISTRICT_SCHEMA)
 

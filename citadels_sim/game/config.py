@@ -97,8 +97,9 @@ class GameConfig:
         name to whole number, e.g. ``{"thief_share": 50}``; :mod:`.house_rules`,
         docs/house_rules.md).  Kept as sorted pairs, without values equal to the official.
     variants : a variants file (:mod:`.variants`) or its variants: characters defined as a
-        published one with other numbers, which ``characters`` may then name.  Kept as the
-        variants the set uses.
+        published one with other numbers and added effects, which ``characters`` may then
+        name, and unique districts at another cost, which ``districts`` may name.  Kept as
+        the variants the game uses.
     """
 
     ruleset: str = "classic"
@@ -110,7 +111,8 @@ class GameConfig:
     crown_seat: int | None = None
     max_rounds: int = 100
     rules: tuple[tuple[str, int], ...] | dict | None = ()
-    variants: str | Path | tuple[card_variants.Variant, ...] | None = ()
+    variants: str | Path | tuple[card_variants.Variant | card_variants.DistrictVariant, ...
+                                 ] | None = ()
     #: the file the variants came from (for the command line that reproduces the game)
     variants_file: str | None = field(default=None, compare=False)
     #: the variant's name at each rank that plays one (the others: None)
@@ -118,6 +120,9 @@ class GameConfig:
     character_ids: tuple[int, ...] = field(init=False, repr=False, compare=False)
     unique_kinds: tuple[int, ...] = field(init=False, repr=False, compare=False)
     purple_counts: dict[int, int] = field(init=False, repr=False, compare=False)
+    #: the district variant played in place of each kind that has one
+    district_variants: dict[int, card_variants.DistrictVariant] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.ruleset not in cards.RULESETS:
@@ -148,7 +153,8 @@ class GameConfig:
                                                                     self))
         except house_rules.HouseRuleError as err:
             raise ConfigError(str(err)) from None
-        used = {n for n in self.variant_names if n}
+        used = {n for n in self.variant_names if n} | {
+            v.name for v in self.district_variants.values()}
         object.__setattr__(self, "variants", tuple(v for v in self.variants if v.name in used))
 
     def _load_variants(self) -> None:
@@ -168,8 +174,8 @@ class GameConfig:
         for a variant's number overrides it: what a sweep of that number does)."""
         rules = self.rules or ()
         given = dict(rules.items() if isinstance(rules, dict) else rules)
-        chosen = {key: value for v in self.variants if v.name in self.variant_names
-                  for key, value in v.numbers}
+        chosen = {key: value for v in self.character_variants
+                  if v.name in self.variant_names for key, value in v.numbers}
         return chosen | given
 
     # ---- validation -----------------------------------------------------------------
@@ -182,7 +188,7 @@ class GameConfig:
     def _resolve_characters(self) -> tuple[int, ...]:
         roster = {cards.key_of(c.name): c for c in cards.characters(self.ruleset)}
         playing = {}  # variant key: (variant, its base's Character)
-        for v in self.variants:
+        for v in self.character_variants:
             base = roster.get(cards.key_of(v.base))
             if base is not None:
                 playing[cards.key_of(v.name)] = (v, base)
@@ -253,8 +259,28 @@ class GameConfig:
             raise ConfigError(f"A {n}-player {rs} game needs a rank-9 character "
                               f"(Queen, Artist{', Tax Collector' if rs == '2016' else ''}).")
 
+    @property
+    def character_variants(self) -> tuple[card_variants.Variant, ...]:
+        """The character variants given (:mod:`.variants`)."""
+        return tuple(v for v in self.variants if isinstance(v, card_variants.Variant))
+
+    def _played_as(self, name: str, uniques: dict):
+        """The unique district ``name`` names, a district variant's base for a variant's
+        name (remembered in ``district_variants``); else None."""
+        v = {cards.key_of(v.name): v for v in self.variants
+             if isinstance(v, card_variants.DistrictVariant)}.get(cards.key_of(name))
+        if v is None:
+            return None
+        base = uniques.get(cards.key_of(v.base))
+        if base is None:
+            raise ConfigError(f"The district variant {v.name!r} is a {v.base}, which is not a "
+                              f"unique district of the {self.ruleset} ruleset.")
+        self.district_variants[base.kind] = v
+        return base
+
     def _resolve_districts(self) -> dict[int, int]:
         """Copies of each purple/unique kind in the deck."""
+        object.__setattr__(self, "district_variants", {})
         rs = self.ruleset
         chosen = self.districts
         if self.removed and rs != "classic":
@@ -270,7 +296,8 @@ class GameConfig:
                 chosen = "first_game"
             if isinstance(chosen, str):
                 chosen = _lookup(chosen, cards.named_sets(), "named set", rs).districts
-            picked = [_lookup(n, uniques, "unique district", rs) for n in chosen]
+            picked = [self._played_as(n, uniques) or _lookup(n, uniques, "unique district", rs)
+                      for n in chosen]
             counts = {d.kind: 1 for d in picked}
             if len(counts) != len(picked) or len(picked) != 14:
                 raise ConfigError(f"A 2016 game plays exactly 14 distinct unique districts; got "
@@ -283,7 +310,10 @@ class GameConfig:
         """The 12 base purple cards, plus the bonus purples, less the removed base cards."""
         if isinstance(chosen, str):
             chosen = () if cards.key_of(chosen) in ("base", "none") else (chosen,)
-        bonus = [_lookup(n, uniques, "purple district", "classic") for n in (chosen or ())]
+        played = [(self._played_as(n, uniques), n) for n in (chosen or ())]
+        # a variant of a base purple card plays in its place: not a bonus purple
+        bonus = [d or _lookup(n, uniques, "purple district", "classic") for d, n in played
+                 if d is None or d.set != "base"]
         base = [d.name for d in bonus if d.set == "base"]
         if base:
             raise ConfigError(f"districts= names the bonus purples to add; {', '.join(base)} "
@@ -345,6 +375,12 @@ class GameConfig:
             mask |= 1 << names.index(c.lower())
         return mask
 
+    def district_name(self, kind: int) -> str:
+        """The name district kind ``kind`` plays under: a district variant's, else the
+        printed one."""
+        v = self.district_variants.get(kind)
+        return v.name if v is not None else cards.district_name(self.ruleset, kind)
+
     def deck_counts(self) -> np.ndarray:
         """Copies of each district kind in the deck (int32, indexed by kind)."""
         counts = np.zeros(L.N_KINDS, np.int32)
@@ -363,6 +399,8 @@ class GameConfig:
         kinds[L.K_TYPE] = -1
         for d in cards.districts(self.ruleset):
             kinds[L.K_COST, d.kind], kinds[L.K_TYPE, d.kind] = d.cost, d.type
+        for kind, v in self.district_variants.items():
+            kinds[L.K_COST, kind] = v.cost
         kinds[L.K_COUNT] = self.deck_counts()
         cfg = np.zeros(L.G_LEN, np.int32)
         cfg[L.G_RULESET] = cards.RULESETS.index(self.ruleset)
@@ -378,6 +416,17 @@ class GameConfig:
         cfg[L.G_RANK_CHAR:L.G_RANK_CHAR + L.MAX_RANKS] = -1
         cfg[L.G_RANK_CHAR:L.G_RANK_CHAR + self.ranks] = self.character_ids
         house_rules.fill(cfg, self)
+        cfg[L.G_EXTRA_INCOME:L.G_EXTRA_INCOME + L.MAX_RANKS] = -1
+        cfg[L.G_BUILD_LIMIT:L.G_BUILD_LIMIT + L.MAX_RANKS] = -1
+        variants = {v.name: v for v in self.character_variants}
+        for r, name in enumerate(self.variant_names):
+            v = variants.get(name)
+            if v is not None:  # a variant's added effects (game.variants.EFFECTS)
+                cfg[L.G_EXTRA_GOLD + r] = v.effect("gold", 0)
+                cfg[L.G_EXTRA_CARDS + r] = v.effect("cards", 0)
+                cfg[L.G_BUILD_LIMIT + r] = v.effect("builds", -1)
+                income = v.effect("income")
+                cfg[L.G_EXTRA_INCOME + r] = -1 if income is None else L.TYPE_NAMES.index(income)
         return {"kinds": kinds, "cfg": cfg}
 
     def to_dict(self) -> dict:
@@ -385,7 +434,7 @@ class GameConfig:
         house rule is set, so that a published game's record is as it always was)."""
         return {"ruleset": self.ruleset, "players": self.players,
                 "characters": list(self.character_names),
-                "districts": [cards.district_name(self.ruleset, k) for k in self.unique_kinds],
+                "districts": [self.district_name(k) for k in self.unique_kinds],
                 "removed": list(self.removed or ()),
                 "quick": self.quick, "crown_seat": self.crown_seat,
                 "max_rounds": self.max_rounds} | ({"rules": dict(self.rules)} if self.rules
@@ -408,7 +457,7 @@ class GameConfig:
             args.append("--quick")
         if self.max_rounds != 100:
             args += ["--max-rounds", str(self.max_rounds)]
-        numbers = {k for v in self.variants for k, _ in v.numbers}
+        numbers = {k for v in self.character_variants for k, _ in v.numbers}
         for name, value in self.rules:
             if name not in numbers:  # a variant's numbers come with its file
                 args += ["--rule", f"{name}={value}"]

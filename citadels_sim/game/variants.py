@@ -1,5 +1,5 @@
 """Card variants: a named character defined in a TOML file as a published one with other
-numbers.
+numbers and added effects.
 
 ```toml
 [characters."Greedy Merchant"]
@@ -7,15 +7,30 @@ base = "Merchant"
 description = "Takes 3 gold after gathering, and 2 per trade district."
 merchant_gold = 3
 merchant_income = 2
+
+[characters."Sheriff"]
+base = "Warlord"
+cards = 1                # draws 1 card after gathering
+income = "religious"     # and takes 1 gold per religious district
+builds = 2               # may build 2 districts
 ```
 
 A variant plays as its base character (the same powers, the same place in the bots'
 desires) with the rule numbers that concern the base set to its values
-(:mod:`.house_rules`: only numbers whose parameter concerns that character).  It is named
-wherever a character is (``--characters``, ``GameConfig(characters=...)``, experiment and
-balance sets) once its file is given (``--variants FILE``, ``GameConfig(variants=FILE)``);
-tables and reports show its name.  Powers composed from other effects, and district
-variants, are not supported yet: such a file is refused in one line.
+(:mod:`.house_rules`: only numbers whose parameter concerns that character), and with the
+effects of :data:`EFFECTS` added to its power.  It is named wherever a character is
+(``--characters``, ``GameConfig(characters=...)``, experiment and balance sets) once its file
+is given (``--variants FILE``, ``GameConfig(variants=FILE)``); tables and reports show its
+name.  A unique (purple) district may be defined likewise, with another cost (its price
+and, by the rules, its points), and named in ``--districts`` in its base's place:
+
+```toml
+[districts."Cheap Keep"]
+base = "Keep"
+cost = 2
+```
+
+Any other key (a second target power, a district's power) is refused in one line.
 """
 
 from __future__ import annotations
@@ -24,6 +39,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from citadels_sim.kernel.layout import T_UNIQUE, TYPE_NAMES
 from . import cards, house_rules
 
 
@@ -34,24 +50,53 @@ class VariantError(ValueError):
 @dataclass(frozen=True)
 class Variant:
     """A named character: ``base`` (a published character's name) with ``numbers`` (pairs
-    of a house-rule parameter concerning the base and its value)."""
+    of a house-rule parameter concerning the base and its value) and ``effects`` (pairs of
+    an :data:`EFFECTS` key and its value: a number, or a district type's name)."""
 
     name: str
     base: str
     numbers: tuple[tuple[str, int], ...]
     description: str = ""
+    effects: tuple[tuple[str, int | str], ...] = ()
 
     def to_dict(self) -> dict:
-        return {"base": self.base, **dict(self.numbers)}
+        return {"base": self.base, **dict(self.numbers), **dict(self.effects)}
+
+    def effect(self, key: str, default: int | str | None = None) -> int | str | None:
+        """The value of added effect ``key``, else ``default``."""
+        return dict(self.effects).get(key, default)
 
 
+@dataclass(frozen=True)
+class DistrictVariant:
+    """A named unique (purple) district: ``base`` (a published one's name) at another
+    ``cost`` (what it costs to build and, as every district, the points it scores)."""
+
+    name: str
+    base: str
+    cost: int
+    description: str = ""
+
+    def to_dict(self) -> dict:
+        return {"base": self.base, "cost": self.cost}
+
+
+#: the cost a district variant may have
+DISTRICT_COST = (0, 10)
 #: keys of a variant's table besides its numbers
 KEYS = ("base", "description")
+#: the effects a variant may add to its base's power: key -> (meaning, low, high); ``income``
+#: takes a district type's name instead
+EFFECTS = {"gold": ("gold taken after gathering", 0, 6),
+           "cards": ("cards drawn after gathering", 0, 4),
+           "builds": ("districts it may build in its turn (replaces its own limit)", 0, 4),
+           "income": ("a district type paying it 1 gold per district, taken after "
+                      "gathering", None, None)}
 
 
-def load(path: str | Path) -> tuple[Variant, ...]:
-    """The variants of the file at ``path`` (checked; a :class:`VariantError` names the
-    first bad entry and what is allowed)."""
+def load(path: str | Path) -> tuple[Variant | DistrictVariant, ...]:
+    """The variants of the file at ``path``, characters then districts (checked; a
+    :class:`VariantError` names the first bad entry and what is allowed)."""
     path = Path(path)
     if not path.is_file():
         raise VariantError(f"variants file {str(path)!r} "
@@ -61,16 +106,49 @@ def load(path: str | Path) -> tuple[Variant, ...]:
     except tomllib.TOMLDecodeError as err:
         raise VariantError(f"variants file {str(path)!r} is not valid TOML: {err}") from None
     where = f"variants file {str(path)!r}"
-    extra = sorted(set(doc) - {"characters"})
+    extra = sorted(set(doc) - {"characters", "districts"})
     if extra:
         raise VariantError(f"{where}: [{extra[0]}] is not supported; a variants file holds "
-                           "[characters.NAME] tables (district variants are not supported "
-                           "yet).")
-    table = doc.get("characters", {})
-    if not isinstance(table, dict) or not table:
+                           "[characters.NAME] and [districts.NAME] tables.")
+    table, districts = doc.get("characters", {}), doc.get("districts", {})
+    if not isinstance(table, dict) or not isinstance(districts, dict) or not (
+            table or districts):
         raise VariantError(f"{where} defines no variant; give [characters.\"NAME\"] tables "
-                           "with base = \"a published character\" and its numbers.")
-    return tuple(_variant(name, entry, where) for name, entry in table.items())
+                           "with base = \"a published character\" and its numbers, or "
+                           "[districts.\"NAME\"] tables with base and cost.")
+    return (tuple(_variant(name, entry, where) for name, entry in table.items())
+            + tuple(_district(name, entry, where) for name, entry in districts.items()))
+
+
+def _district(name: str, entry, where: str) -> DistrictVariant:
+    here = f"{where}, [districts.{name!r}]"
+    if not isinstance(entry, dict):
+        raise VariantError(f"{here} must be a table.")
+    uniques = {cards.key_of(d.name): d.name for rs in ("classic", "2016")
+               for d in cards.districts(rs) if d.type == T_UNIQUE}
+    every = {cards.key_of(d.name) for rs in cards.RULESETS for d in cards.districts(rs)}
+    if cards.key_of(name) in every:
+        raise VariantError(f"{here}: {name!r} is a published district's name; give the "
+                           "variant a name of its own.")
+    base = entry.get("base")
+    if not isinstance(base, str) or cards.key_of(base) not in uniques:
+        what = ("is not a unique (purple) district: only those are named in --districts"
+                if isinstance(base, str) and cards.key_of(base) in every
+                else "must name a published unique (purple) district")
+        raise VariantError(f"{here}: base {what}, got {base!r} (e.g. base = \"Keep\").")
+    bad = sorted(set(entry) - {"base", "description", "cost"})
+    if bad:
+        raise VariantError(f"{here}: {bad[0]!r} is not supported; a district variant changes "
+                           "its cost only (cost = N: what it costs and the points it scores).")
+    cost = entry.get("cost")
+    low, high = DISTRICT_COST
+    if isinstance(cost, bool) or not isinstance(cost, int) or not low <= cost <= high:
+        raise VariantError(f"{here}: cost = {cost!r} must be a whole number {low}-{high} "
+                           "(gold to build it, and the points it scores).")
+    description = entry.get("description", "")
+    if not isinstance(description, str):
+        raise VariantError(f"{here}: description must be text.")
+    return DistrictVariant(name, uniques[cards.key_of(base)], cost, description)
 
 
 def _published() -> dict[str, str]:
@@ -91,17 +169,21 @@ def _variant(name: str, entry, where: str) -> Variant:
         raise VariantError(f"{here}: base must name a published character, got {base!r} "
                            f"(e.g. base = \"Merchant\").")
     base = published[cards.key_of(base)]
-    numbers = []
+    numbers, effects = [], []
     for key, value in entry.items():
         if key in KEYS:
+            continue
+        if key in EFFECTS:
+            effects.append((key, _effect(key, value, here)))
             continue
         p = house_rules.PARAMETERS.get(key)
         if p is None or base not in p.characters:
             own = [n for n, q in house_rules.PARAMETERS.items() if base in q.characters]
             raise VariantError(
-                f"{here}: {key!r} is not a number of the {base} (a variant changes only its "
-                f"base's numbers: {', '.join(own) or 'the ' + base + ' has none'}; powers "
-                "composed from other effects are not supported yet).")
+                f"{here}: {key!r} is neither a number of the {base} "
+                f"({', '.join(own) or 'the ' + base + ' has none'}) nor an effect a variant "
+                f"may add ({', '.join(EFFECTS)}); other powers (a second target power, "
+                "...) are not supported (docs/house_rules.md#card-variants).")
         if isinstance(value, bool) or not isinstance(value, int) or not p.low <= value <= p.high:
             raise VariantError(f"{here}: {key} = {value!r} is outside {p.low}-{p.high} "
                                f"{p.unit} ({p.meaning}).")
@@ -109,4 +191,17 @@ def _variant(name: str, entry, where: str) -> Variant:
     description = entry.get("description", "")
     if not isinstance(description, str):
         raise VariantError(f"{here}: description must be text.")
-    return Variant(name, base, tuple(sorted(numbers)), description)
+    return Variant(name, base, tuple(sorted(numbers)), description, tuple(sorted(effects)))
+
+
+def _effect(key: str, value, here: str) -> int | str:
+    """An added effect's value, checked."""
+    meaning, low, high = EFFECTS[key]
+    if key == "income":
+        if not isinstance(value, str) or value.lower() not in TYPE_NAMES:
+            raise VariantError(f"{here}: income = {value!r} must name a district type: "
+                               f"{', '.join(TYPE_NAMES)} ({meaning}).")
+        return value.lower()
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise VariantError(f"{here}: {key} = {value!r} is outside {low}-{high} ({meaning}).")
+    return value

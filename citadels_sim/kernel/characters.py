@@ -43,7 +43,8 @@ from .layout import (BEAUTIFIED, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST
                      CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN, CH_SCHOLAR,
                      CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC, CH_THIEF,
                      CH_WARLORD, CH_WITCH, CH_WIZARD, D_THRONE_ROOM, G_ABBOT_TRIBUTE,
-                     G_ARCHITECT_CARDS, G_ARTIST_BEAUTIFY, G_BEWITCHED, G_BLACKMAILER,
+                     G_ARCHITECT_CARDS, G_ARTIST_BEAUTIFY, G_BEWITCHED, G_EXTRA_CARDS,
+                     G_EXTRA_GOLD, G_EXTRA_INCOME, G_BLACKMAILER,
                      G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_HOLDER, G_INCOME, G_KILLED, G_MAGISTRATE,
                      G_MERCHANT_GOLD, G_NAVIGATOR_GAIN, G_NP, G_NRANKS, G_QUEEN_GOLD, G_RANK1_BUILT,
                      G_ROBBED, G_ROBBER, G_RULESET, G_SCHOLAR_DRAW, G_TAX, G_TAXER, G_TAX_PILE,
@@ -105,12 +106,25 @@ def take_income(st, tb, ch, s, r):
 
 
 @hot
-def _extras(st, ch, s, r):
+def _extras(st, tb, ch, s, r):
+    """The Merchant's gold and the Architect's cards, then a card variant's added gold,
+    cards and income (game.variants: 1 gold per district of its type)."""
+    g = st.g
     if ch == CH_MERCHANT:
-        gain(st, s, st.g[G_MERCHANT_GOLD])
-        event(st, EV_BONUS_GOLD, s, r, st.g[G_MERCHANT_GOLD], 0, 0, 0)
+        gain(st, s, g[G_MERCHANT_GOLD])
+        event(st, EV_BONUS_GOLD, s, r, g[G_MERCHANT_GOLD], 0, 0, 0)
     elif ch == CH_ARCHITECT:
-        event(st, EV_BONUS_CARDS, s, r, gain_cards(st, s, st.g[G_ARCHITECT_CARDS]), 0, 0, 0)
+        event(st, EV_BONUS_CARDS, s, r, gain_cards(st, s, g[G_ARCHITECT_CARDS]), 0, 0, 0)
+    if g[G_EXTRA_GOLD + r] > 0:
+        gain(st, s, g[G_EXTRA_GOLD + r])
+        event(st, EV_BONUS_GOLD, s, r, g[G_EXTRA_GOLD + r], 0, 0, 0)
+    if g[G_EXTRA_CARDS + r] > 0:
+        event(st, EV_BONUS_CARDS, s, r, gain_cards(st, s, g[G_EXTRA_CARDS + r]), 0, 0, 0)
+    it = g[G_EXTRA_INCOME + r]
+    if it >= 0:
+        n = income_count(st, tb, s, it)
+        gain(st, s, n)
+        event(st, EV_INCOME, s, r, n, it, 0, 0)
 
 
 @hot
@@ -118,7 +132,7 @@ def on_reveal(st, tb, ch, s, r):
     """Step 1 effects of the character, after any theft."""
     if st.g[G_RULESET] == R_FOUR_COLOR:
         take_income(st, tb, ch, s, r)
-        _extras(st, ch, s, r)
+        _extras(st, tb, ch, s, r)
     if ch == CH_KING or ch == CH_PATRICIAN:
         # the holder takes the crown, even when the Witch plays his character
         take_crown(st, st.g[G_HOLDER + r] if st.g[G_BEWITCHED] == r else s, r)
@@ -278,7 +292,7 @@ def after_gather(st, tb, ch, s, r):
     """Extras that come after the gather action (classic and 2016; four_color: on reveal),
     and abilities used after gathering, before building (Navigator, Scholar, Queen)."""
     if st.g[G_RULESET] != R_FOUR_COLOR:
-        _extras(st, ch, s, r)
+        _extras(st, tb, ch, s, r)
     if ch == CH_NAVIGATOR:
         n = st.g[G_NAVIGATOR_GAIN]
         if choose_navigator_cards(st, tb, s):

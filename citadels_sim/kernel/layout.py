@@ -241,7 +241,12 @@ G_FORBID = G_FAMILY + MAX_SEATS        # G_FORBID + s: bitmask of ranks seat s m
  G_ABBOT_TRIBUTE,    # gold the richest player gives the Abbot
  ) = range(G_FORBID + MAX_SEATS, G_FORBID + MAX_SEATS + 24)
 G_INCOME = G_ABBOT_TRIBUTE + 1  # G_INCOME + ch: gold (or cards) per district of ch's income
-G_CFG_LEN = G_INCOME + N_CHARACTERS
+# a card variant's added effects (game.variants), per rank r, taken after gathering:
+G_EXTRA_GOLD = G_INCOME + N_CHARACTERS    # + r: gold
+G_EXTRA_CARDS = G_EXTRA_GOLD + MAX_RANKS  # + r: cards drawn
+G_EXTRA_INCOME = G_EXTRA_CARDS + MAX_RANKS  # + r: district type paying 1 gold each, -1 none
+G_BUILD_LIMIT = G_EXTRA_INCOME + MAX_RANKS  # + r: builds allowed in its turn, -1: its own
+G_CFG_LEN = G_BUILD_LIMIT + MAX_RANKS
 (G_ROUND,          # current round, 1-based
  G_DECK_HEAD,      # index of the top card in ``deck``
  G_DECK_N,         # cards in the deck

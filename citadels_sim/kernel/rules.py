@@ -11,7 +11,7 @@ from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT
                      CH_SEER, CH_TRADER, CH_WARLORD, CH_WIZARD, D_ARMORY, D_FACTORY, D_FRAMEWORK,
                      D_GREAT_WALL, D_KEEP, D_MONUMENT, D_NECROPOLIS, D_QUARRY, D_SCHOOL_OF_MAGIC,
                      D_SECRET_VAULT, D_STABLES, D_THIEVES_DEN, G_ARCHITECT_BUILDS, G_BEWITCHED,
-                     G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_MARSHAL_MAX, G_NP, G_N_COMPLETE,
+                     G_BUILD_LIMIT, G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_MARSHAL_MAX, G_NP, G_N_COMPLETE,
                      G_RANK_CHAR, G_RULESET, G_SCHOLAR_BUILDS, G_SEER_BUILDS, G_TURN_CHAR,
                      G_TURN_SEAT, G_TURN_USED, G_WARLORD_DISCOUNT, G_WITCH, K_COST, K_TYPE,
                      P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC,
@@ -274,8 +274,11 @@ def income_kind(st, char):
 
 
 @hot
-def build_limit(st, char):
-    """Builds allowed in ``char``'s turn."""
+def build_limit(st, char, r):
+    """Builds allowed in the turn of ``char`` (rank ``r``): a variant's limit, else the
+    character's."""
+    if st.g[G_BUILD_LIMIT + r] >= 0:
+        return st.g[G_BUILD_LIMIT + r]
     if char == CH_ARCHITECT:
         return st.g[G_ARCHITECT_BUILDS]
     if char == CH_SEER:

@@ -20,7 +20,8 @@ from ..layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASS
                       CH_MAGISTRATE, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN,
                       CH_SCHOLAR, CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC,
                       CH_THIEF, CH_TRADER, CH_WARLORD, CH_WITCH, CH_WIZARD, G_ARCHITECT_CARDS,
-                      G_BLACKMAILER, G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_FACEUP, G_GATHER_GOLD,
+                      G_BLACKMAILER, G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_EXTRA_CARDS, G_EXTRA_GOLD,
+                      G_EXTRA_INCOME, G_FACEUP, G_GATHER_GOLD,
                       G_HOLDER, G_INCOME, G_KILLED, G_MERCHANT_GOLD, G_NAVIGATOR_GAIN, G_NP,
                       G_NRANKS, G_N_COMPLETE, G_PICKER, G_PICKS, G_QUEEN_GOLD, G_RANK_CHAR, G_ROUND,
                       G_TAX_PILE, G_THIEF_SHARE, G_TURN_RANK, K_COST, K_COUNT, K_TYPE, N_KINDS,
@@ -287,12 +288,18 @@ def ref_worth(st, tb, o, r, viewer, ready):
     """What playing rank ``r`` this round is worth to seat ``o``, in gold, as ``viewer``
     judges it: the income (gold, or cards at PR_R_CARD), the builds its limit allows beyond
     one (PR_R_BUILD each, as far as he can pay for them: ``ready`` =
-    ``ready_builds(st, tb, o, viewer)``) and its power."""
-    ch = st.g[G_RANK_CHAR + r]
+    ``ready_builds(st, tb, o, viewer)``), a card variant's added gold, cards and income,
+    and its power."""
+    g = st.g
+    ch = g[G_RANK_CHAR + r]
     unit = st.params[viewer, PR_R_CARD] if income_kind(st, ch) == INCOME_CARDS else 1.0
     v = (st.params[viewer, PR_W_INCOME]
-         * (income_count(st, tb, o, income_type(ch)) * st.g[G_INCOME + ch]) * unit)
-    v += st.params[viewer, PR_R_BUILD] * (min(build_limit(st, ch), ready) - min(1, ready))
+         * (income_count(st, tb, o, income_type(ch)) * g[G_INCOME + ch]) * unit)
+    v += st.params[viewer, PR_R_BUILD] * (min(build_limit(st, ch, r), ready) - min(1, ready))
+    if g[G_EXTRA_GOLD + r] or g[G_EXTRA_CARDS + r] or g[G_EXTRA_INCOME + r] >= 0:
+        v += (g[G_EXTRA_GOLD + r] + st.params[viewer, PR_R_CARD] * g[G_EXTRA_CARDS + r]
+              + st.params[viewer, PR_W_INCOME]
+              * income_count(st, tb, o, g[G_EXTRA_INCOME + r]))
     return v + power_worth(st, tb, o, ch, viewer, ready)
 
 
