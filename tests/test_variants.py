@@ -147,3 +147,12 @@ def test_games_with_a_district_variant_name_it_in_records_and_replays(tmp_path):
         "state"]["cities"]]
     assert any("Cheap Keep" in city for city in cities)
     assert not any("Keep" in city for city in cities)
+
+
+def test_a_set_with_variants_starts_from_its_base_sets_bot_but_is_not_made_for(variants):
+    """A variant plays as its base, so a preparation starts from the bot made for the base
+    set; no shipped bot was tuned with the variant's numbers."""
+    from citadels_sim.game.strategies import made_for, start_for
+    config = GameConfig(characters=SET, variants=variants)
+    assert start_for(config) == "reference_classic"
+    assert made_for(GameConfig()) and not made_for(config)

@@ -423,10 +423,11 @@ def player_count_presets() -> dict[str, Strategy]:
 def start_for(config) -> str:
     """The shipped reference preset made for ``config``'s set (a GameConfig), at the player
     count it was tuned for (:data:`TUNED_PLAYERS`): ``reference_classic`` for the classic base
-    characters, ``reference_<set>`` for a 2016 named set's, else the hand-set ``reference``.
-    What a preparation (``studies.prepare``) starts from."""
+    characters, ``reference_<set>`` for a 2016 named set's, else the hand-set ``reference``;
+    a card variant counts as its base (it plays as its base).  What a preparation
+    (``studies.prepare``) starts from."""
     shipped = presets()
-    names = tuple(config.character_names[:8])
+    names = tuple(config.base_names[:8])
     if config.ruleset == "classic" and names == cards.named_sets()["first_game"].characters:
         return "reference_classic"
     if config.ruleset == "2016":
@@ -452,11 +453,11 @@ def default_for(config) -> str:
 
 def made_for(config) -> bool:
     """Whether :func:`default_for` ``config`` was tuned and hardened for its set and player
-    count, under the published rules (else an exploiter may gain tens of points: prepare a
-    bot for the game)."""
+    count, under the published rules and cards (else an exploiter may gain tens of points:
+    prepare a bot for the game)."""
     name = default_for(config)
-    return not config.rules and name != "reference" and (name != start_for(config)
-                                    or config.players == TUNED_PLAYERS)
+    return (not config.rules and not config.variants and name != "reference"
+            and (name != start_for(config) or config.players == TUNED_PLAYERS))
 
 
 def load_file(path: str | Path) -> dict[str, Strategy]:

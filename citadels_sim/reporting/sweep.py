@@ -39,6 +39,11 @@ def command(result: SweepResult) -> str:
     return shlex.join(args)
 
 
+def _sentence(text: str) -> str:
+    """``text`` with its first letter capitalised (names inside keep their capitals)."""
+    return text[:1].upper() + text[1:]
+
+
 def build(result: SweepResult) -> Report:
     """Lay out the report."""
     s = result.spec
@@ -53,10 +58,8 @@ def build(result: SweepResult) -> Report:
         rep.text("Every pair of the two rules' values is played.")
     rep.text(text[1].capitalize() + ".")
     rep.heading("Verdict")
-    rep.text(" ".join(line.removeprefix("VERDICT — ").capitalize() if line.startswith(
-        "VERDICT") else line.removeprefix("TARGET — ").capitalize() if line.startswith(
-        "TARGET") else line for line in text if line.startswith(("TARGET", "VERDICT",
-                                                                  "Values marked", "Next"))))
+    rep.text(" ".join(_sentence(line.split(" — ", 1)[-1]) for line in text
+                      if line.startswith(("TARGET", "VERDICT", "Values marked", "Next"))))
     rep.text(f"Reproduce with `{command(result)}`.")
     rep.heading("Character values")
     rep.text("Each character's value by restricted play (how much more a seat free to pick "
