@@ -9,7 +9,7 @@ from pathlib import Path
 
 import polars as pl
 
-from citadels_sim.game import house_rules
+from citadels_sim.game import house_rules, variants as card_variants
 from citadels_sim.studies.sweep import SweepResult
 from . import figures
 from .document import Report
@@ -56,6 +56,11 @@ def build(result: SweepResult) -> Report:
                  + f"), swept over {', '.join(map(str, values))}.")
     if s.parameter2 is not None:
         rep.text("Every pair of the two rules' values is played.")
+    if s.variants is not None:
+        rep.text(f"Card variants (`{Path(s.variants).name}`): " + "; ".join(
+            f"{v.name}: the {v.base} with " + ", ".join(
+                f"{k} = {x}" for k, x in v.to_dict().items() if k != "base")
+            for v in card_variants.load(s.variants)) + ".")
     rep.text(text[1].capitalize() + ".")
     rep.heading("Verdict")
     rep.text(" ".join(_sentence(line.split(" — ", 1)[-1]) for line in text
