@@ -6,13 +6,12 @@ case to the function that concerns it (build cost, build legality, destruction c
 
 from .jit import hot
 
-from .layout import (CH_ABBOT, CH_ARCHITECT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR,
-                     CH_KING, CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_SCHOLAR,
-                     CH_SEER, CH_TRADER, CH_WARLORD, CH_WIZARD, D_ARMORY, D_FACTORY, D_FRAMEWORK,
-                     D_GREAT_WALL, D_KEEP, D_MONUMENT, D_NECROPOLIS, D_QUARRY, D_SCHOOL_OF_MAGIC,
-                     D_SECRET_VAULT, D_STABLES, D_THIEVES_DEN, G_ARCHITECT_BUILDS, G_BEWITCHED,
-                     G_BUILD_LIMIT, G_BUILDS_LEFT, G_HOLDER, G_KILLED, G_MARSHAL_MAX, G_NP, G_N_COMPLETE,
-                     G_RANK_CHAR, G_RULESET, G_SCHOLAR_BUILDS, G_SEER_BUILDS, G_TURN_CHAR,
+from .layout import (CH_ABBOT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR, CH_KING, CH_MARSHAL,
+                     CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_TRADER, CH_WARLORD, CH_WIZARD,
+                     D_ARMORY, D_FACTORY, D_FRAMEWORK, D_GREAT_WALL, D_KEEP, D_MONUMENT,
+                     D_NECROPOLIS, D_QUARRY, D_SCHOOL_OF_MAGIC, D_SECRET_VAULT, D_STABLES,
+                     D_THIEVES_DEN, G_BEWITCHED, G_BUILD_LIMIT, G_BUILDS_LEFT, G_HOLDER, G_KILLED,
+                     G_MARSHAL_MAX, G_NP, G_N_COMPLETE, G_RANK_CHAR, G_RULESET, G_TURN_CHAR,
                      G_TURN_SEAT, G_TURN_USED, G_WARLORD_DISCOUNT, G_WITCH, K_COST, K_TYPE,
                      P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC,
                      T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE, U_ASSIST)
@@ -274,20 +273,10 @@ def income_kind(st, char):
 
 
 @hot
-def build_limit(st, char, r):
-    """Builds allowed in the turn of ``char`` (rank ``r``): a variant's limit, else the
-    character's."""
-    if st.g[G_BUILD_LIMIT + r] >= 0:
-        return st.g[G_BUILD_LIMIT + r]
-    if char == CH_ARCHITECT:
-        return st.g[G_ARCHITECT_BUILDS]
-    if char == CH_SEER:
-        return st.g[G_SEER_BUILDS]
-    if char == CH_SCHOLAR:
-        return st.g[G_SCHOLAR_BUILDS]
-    if char == CH_NAVIGATOR:
-        return 0
-    return 1
+def build_limit(st, r):
+    """Builds allowed in the turn of rank ``r`` (set once per game by
+    :func:`.state.rank_build_limits`)."""
+    return st.g[G_BUILD_LIMIT + r]
 
 
 @hot

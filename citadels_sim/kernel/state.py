@@ -8,15 +8,17 @@ city edits), which keeps the conservation of cards easy to check.  See
 import numpy as np
 
 from .jit import hot
-from .layout import (BEAUTIFIED, BUILDER_SHIFT, DECK_CAP, D_MONUMENT, G_BANK_IN, G_BANK_OUT,
-                     G_BEWITCHED, G_BLACKMAILER, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N, G_EVENT,
-                     G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N, G_LOG_ON,
+from .layout import (BEAUTIFIED, BUILDER_SHIFT, CH_ARCHITECT, CH_NAVIGATOR, CH_SCHOLAR, CH_SEER,
+                     DECK_CAP, D_MONUMENT, G_ARCHITECT_BUILDS, G_BANK_IN, G_BANK_OUT, G_BEWITCHED,
+                     G_BLACKMAILER, G_BUILD_LIMIT, G_CFG_LEN, G_CROWN, G_DECK_HEAD, G_DECK_N,
+                     G_EVENT, G_FACEUP, G_FAMILY, G_FIRST, G_HOLDER, G_KILLED, G_LOG_N, G_LOG_ON,
                      G_MAGISTRATE, G_NP, G_NRANKS, G_N_FULL, G_PICKS, G_PILE_N, G_RANK1_BUILT,
-                     G_ROBBED, G_ROBBER, G_START_CARDS, G_START_GOLD, G_TAXER, G_THREAT, G_THREATS,
-                     G_TURN_RANK, G_WARRANT, G_WARRANTS, G_WITCH, K_COST, K_COUNT, K_TYPE, MAX_MIX,
-                     MAX_RANKS, MAX_SEATS, N_PARAMS, P_AT_BELL, P_AT_FULL, P_CITY_N, P_CITY_VALUE,
-                     P_DOWN, P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_REVEALED, P_STEP,
-                     P_TYPES, RNG_DECK, RNG_DRAFT, RNG_MIX, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
+                     G_RANK_CHAR, G_ROBBED, G_ROBBER, G_SCHOLAR_BUILDS, G_SEER_BUILDS,
+                     G_START_CARDS, G_START_GOLD, G_TAXER, G_THREAT, G_THREATS, G_TURN_RANK,
+                     G_WARRANT, G_WARRANTS, G_WITCH, K_COST, K_COUNT, K_TYPE, MAX_MIX, MAX_RANKS,
+                     MAX_SEATS, N_PARAMS, P_AT_BELL, P_AT_FULL, P_CITY_N, P_CITY_VALUE, P_DOWN,
+                     P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_REVEALED, P_STEP, P_TYPES,
+                     RNG_DECK, RNG_DRAFT, RNG_MIX, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
 from .rng import below, seed_streams
 
 
@@ -56,6 +58,27 @@ def new_states(n: int) -> np.ndarray:
 
 
 @hot
+def rank_build_limits(st):
+    """Each rank's build limit (docs/rules.md §2.5.1), where no card variant set one: the
+    Architect's, the Scholar's and the Seer's (house rules may change them), the Navigator
+    none, every other character 1."""
+    g = st.g
+    for r in range(g[G_NRANKS]):
+        if g[G_BUILD_LIMIT + r] < 0:
+            ch = g[G_RANK_CHAR + r]
+            n = 1
+            if ch == CH_ARCHITECT:
+                n = g[G_ARCHITECT_BUILDS]
+            elif ch == CH_SEER:
+                n = g[G_SEER_BUILDS]
+            elif ch == CH_SCHOLAR:
+                n = g[G_SCHOLAR_BUILDS]
+            elif ch == CH_NAVIGATOR:
+                n = 0
+            g[G_BUILD_LIMIT + r] = n
+
+
+@hot
 def setup_game(st, tb, seed, game, log_on):
     """Reset ``st`` to the start of game ``game`` of a run: configuration copied from ``tb``,
     the deck shuffled, each seat's starting cards and gold (4 and 2 by the rules).  The log's
@@ -64,6 +87,7 @@ def setup_game(st, tb, seed, game, log_on):
     g[:] = 0
     for i in range(G_CFG_LEN):
         g[i] = tb.cfg[i]
+    rank_build_limits(st)
     st.p[:, :] = 0
     st.hand[:, :] = 0
     st.city[:, :] = -1

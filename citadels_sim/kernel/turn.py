@@ -39,7 +39,7 @@ def _open(st, ch, r, s):
     g[G_TURN_BUILD_GOLD] = 0
     g[G_TURN_BUILT] = 0
     g[G_TURN_OVER] = 0
-    g[G_BUILDS_LEFT] = build_limit(st, ch, r)
+    g[G_BUILDS_LEFT] = build_limit(st, r)
 
 
 @hot

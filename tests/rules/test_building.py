@@ -71,7 +71,7 @@ def test_build_limit_table(ruleset, chars, rank, char, limit):
     Trader: trade districts do not count (his limit for the others is 1)."""
     players = 5 if char == L.CH_QUEEN else 4
     st, tb = setup(ruleset, players, "builder", chars)
-    assert rules.build_limit(st, char, rank) == limit
+    assert rules.build_limit(st, rank) == limit
     assert st.g[L.G_RANK_CHAR + rank] == char
     h.set_holders(st, {rank: 0})
     h.set_hand(st, 0, NON_TRADE)

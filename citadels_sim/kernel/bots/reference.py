@@ -295,7 +295,7 @@ def ref_worth(st, tb, o, r, viewer, ready):
     unit = st.params[viewer, PR_R_CARD] if income_kind(st, ch) == INCOME_CARDS else 1.0
     v = (st.params[viewer, PR_W_INCOME]
          * (income_count(st, tb, o, income_type(ch)) * g[G_INCOME + ch]) * unit)
-    v += st.params[viewer, PR_R_BUILD] * (min(build_limit(st, ch, r), ready) - min(1, ready))
+    v += st.params[viewer, PR_R_BUILD] * (min(build_limit(st, r), ready) - min(1, ready))
     if g[G_EXTRA_GOLD + r] or g[G_EXTRA_CARDS + r] or g[G_EXTRA_INCOME + r] >= 0:
         v += (g[G_EXTRA_GOLD + r] + st.params[viewer, PR_R_CARD] * g[G_EXTRA_CARDS + r]
               + st.params[viewer, PR_W_INCOME]
