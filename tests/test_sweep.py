@@ -89,6 +89,8 @@ def test_a_target_search_plays_nearest_the_published_value_first_and_stops_there
     ("length=8", "a band is LO:HI"),
     ("length<=8:10", "<= takes one number"),
     ("characters>=2", "bound the characters with characters<=X"),
+    ("characters<=-1", "X at least 0"),
+    ("length=nan:nan", "write MEASURE=LO:HI"),
     ("length=10:8", "low end 10 is above its high end 8"),
     ("length", "write MEASURE=LO:HI"),
 ])
@@ -140,6 +142,8 @@ def test_two_rules_are_swept_over_every_pair_of_their_values(tmp_path, capsys):
     (["thief_share", "merchant_gold", "--values", "50,100"], "give one --values per rule"),
     (["thief_share", "--values", "50", "--values", "1"], "give one --values per rule"),
     (["thief_share", "thief_share", "--values", "50", "--values", "60"], "swept twice"),
+    (["thief_share", "king_income", "tax", "--values", "50", "--values", "1", "--values", "1"],
+     "a sweep takes one or two rules; got 3"),
 ])
 def test_bad_two_rule_sweeps_say_what_is_wrong_in_one_line(argv, message, tmp_path, capsys):
     assert main(["sweep", *argv, "--out", str(tmp_path / "x")]) == 2

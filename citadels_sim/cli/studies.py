@@ -207,10 +207,13 @@ def add_sweep(p: argparse.ArgumentParser) -> None:
 
 def sweep(a: argparse.Namespace) -> None:
     from citadels_sim.studies import sweep as sweeping
-    if len(a.parameter) > 2 or len(a.values) != len(a.parameter):
-        raise ConfigError(f"give one --values per rule swept (one or two rules): got "
-               f"{len(a.parameter)} rule{'s' * (len(a.parameter) > 1)} "
-               f"({', '.join(a.parameter)}) and {len(a.values)} --values.")
+    if len(a.parameter) > 2:
+        raise ConfigError(f"a sweep takes one or two rules; got {len(a.parameter)} "
+                          f"({', '.join(a.parameter)}).")
+    if len(a.values) != len(a.parameter):
+        raise ConfigError(f"give one --values per rule swept: got {len(a.parameter)} "
+                          f"rule{'s' * (len(a.parameter) > 1)} ({', '.join(a.parameter)}) "
+                          f"and {len(a.values)} --values.")
     second = dict(parameter2=a.parameter[1], values2=a.values[1]) if len(a.parameter) > 1 \
         else {}
     spec = sweeping.Sweep(

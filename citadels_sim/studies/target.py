@@ -55,9 +55,9 @@ class Target:
             raise ConfigError(f"bad target {text!r}: a band is LO:HI, e.g. {name}={a}:{a}.")
         if op != "=" and y is not None:
             raise ConfigError(f"bad target {text!r}: {op} takes one number.")
-        if name == "characters" and op != "<=":
+        if name == "characters" and (op != "<=" or x < 0):
             raise ConfigError(f"bad target {text!r}: bound the characters with "
-                              "characters<=X (points off the set's mean).")
+                              "characters<=X, X at least 0 (points off the set's mean).")
         low, high = (x, y) if op == "=" else ((-math.inf, x) if op == "<=" else (x, math.inf))
         if low > high:
             raise ConfigError(f"bad target {text!r}: the band's low end {low:g} is above "
