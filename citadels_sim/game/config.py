@@ -123,6 +123,9 @@ class GameConfig:
     #: the district variant played in place of each kind that has one
     district_variants: dict[int, card_variants.DistrictVariant] = field(
         init=False, repr=False, compare=False)
+    #: the district variants given, by their name's key (for the look-ups of districts=)
+    _district_variant_keys: dict[str, card_variants.DistrictVariant] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.ruleset not in cards.RULESETS:
@@ -265,10 +268,9 @@ class GameConfig:
         return tuple(v for v in self.variants if isinstance(v, card_variants.Variant))
 
     def _played_as(self, name: str, uniques: dict):
-        """The unique district ``name`` names, a district variant's base for a variant's
-        name (remembered in ``district_variants``); else None."""
-        v = {cards.key_of(v.name): v for v in self.variants
-             if isinstance(v, card_variants.DistrictVariant)}.get(cards.key_of(name))
+        """The unique district a district variant named ``name`` plays as, its base
+        (remembered in ``district_variants``); None when ``name`` is no variant's."""
+        v = self._district_variant_keys.get(cards.key_of(name))
         if v is None:
             return None
         base = uniques.get(cards.key_of(v.base))
@@ -281,6 +283,9 @@ class GameConfig:
     def _resolve_districts(self) -> dict[int, int]:
         """Copies of each purple/unique kind in the deck."""
         object.__setattr__(self, "district_variants", {})
+        object.__setattr__(self, "_district_variant_keys", {
+            cards.key_of(v.name): v for v in self.variants
+            if isinstance(v, card_variants.DistrictVariant)})
         rs = self.ruleset
         chosen = self.districts
         if self.removed and rs != "classic":

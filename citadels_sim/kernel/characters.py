@@ -43,14 +43,14 @@ from .layout import (BEAUTIFIED, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST
                      CH_MARSHAL, CH_MERCHANT, CH_NAVIGATOR, CH_PATRICIAN, CH_QUEEN, CH_SCHOLAR,
                      CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC, CH_THIEF,
                      CH_WARLORD, CH_WITCH, CH_WIZARD, D_THRONE_ROOM, G_ABBOT_TRIBUTE,
-                     G_ARCHITECT_CARDS, G_ARTIST_BEAUTIFY, G_BEWITCHED, G_EXTRA_CARDS,
-                     G_EXTRA_GOLD, G_EXTRA_INCOME, G_BLACKMAILER,
-                     G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_HOLDER, G_INCOME, G_KILLED, G_MAGISTRATE,
-                     G_MERCHANT_GOLD, G_NAVIGATOR_GAIN, G_NP, G_NRANKS, G_QUEEN_GOLD, G_RANK1_BUILT,
-                     G_ROBBED, G_ROBBER, G_RULESET, G_SCHOLAR_DRAW, G_TAX, G_TAXER, G_TAX_PILE,
-                     G_THIEF_SHARE, G_THREAT, G_THREATS, G_TURN_BUILD_GOLD, G_TURN_BUILT,
-                     G_TURN_OVER, G_TURN_USED, G_WARRANT, G_WARRANTS, G_WITCH, K_TYPE, P_CITY_VALUE,
-                     P_GOLD, P_HAND_N, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+                     G_ARCHITECT_CARDS, G_ARTIST_BEAUTIFY, G_BEWITCHED, G_BLACKMAILER,
+                     G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_EXTRA_CARDS, G_EXTRA_GOLD, G_EXTRA_INCOME,
+                     G_HOLDER, G_INCOME, G_KILLED, G_MAGISTRATE, G_MERCHANT_GOLD, G_NAVIGATOR_GAIN,
+                     G_NP, G_NRANKS, G_QUEEN_GOLD, G_RANK1_BUILT, G_ROBBED, G_ROBBER, G_RULESET,
+                     G_SCHOLAR_DRAW, G_TAX, G_TAXER, G_TAX_PILE, G_THIEF_SHARE, G_THREAT, G_THREATS,
+                     G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_OVER, G_TURN_USED, G_WARRANT,
+                     G_WARRANTS, G_WITCH, K_TYPE, P_CITY_VALUE, P_GOLD, P_HAND_N, RANK_KING,
+                     RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
 from .log import (EV_BEAUTIFY, EV_BEWITCH, EV_BLACKMAIL, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_BRIBE,
                   EV_CLASSIC_TAX, EV_CROWN, EV_CROWN_GIVEN, EV_EXCHANGE, EV_INCOME, EV_KILL,
                   EV_NAVIGATOR, EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SEER,
@@ -67,8 +67,8 @@ from .bots.dispatch import (choose_abbot_payer, choose_beautify, choose_bewitch,
 from .rules import (INCOME_CARDS, INCOME_CHOICE, can_pay_build, exchange_cost, income_count,
                     income_kind, income_type, marshal_cost, threatenable, warlord_cost)
 from .rng import below
-from .state import (city_move, city_swap, gain, gain_cards, hand_add, hand_take, has, own_ranks, pay,
-                    shuffle_deck, to_bottom, transfer)
+from .state import (city_move, city_swap, gain, gain_cards, hand_add, hand_take, has, own_ranks,
+                    pay, shuffle_deck, to_bottom, transfer)
 
 
 @hot
