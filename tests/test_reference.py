@@ -244,6 +244,29 @@ def test_the_navigator_is_worth_less_to_a_seat_that_could_build():
     assert reference.power_worth(st, tb, 0, L.CH_NAVIGATOR, 0, ready) == idle - 2.0 == 2.0
 
 
+def test_killing_the_tax_collector_takes_the_taxes_the_others_would_pay_him():
+    """Issue 19 item 6: at 3 players in vicious_nobles the bots' Assassin killed the
+    exploiter's Tax Collector in 1% of his rounds (the bots' own: 49%) and aimed at the
+    Architect or the Cardinal instead: what a kill takes from the 2016 Tax Collector was his
+    pile and half a gold.  It now adds a tax on each build the others can make before his
+    turn (one a turn; two turns each with 2-3 players)."""
+    chars = ["Assassin", "Thief", "Magician", "Patrician", "Cardinal", "Trader", "Architect",
+             "Warlord", "Tax Collector"]
+    st, tb = h.empty_state("2016", 3, "reference", chars, districts="vicious_nobles")
+    tc = 8  # rank 9
+    st.g[L.G_TAX_PILE] = 2
+    idle = reference.harm(st, tb, 1, 0, tc, reference.AIM_KILL)
+    assert reference.builds_before(st, tb, 0, 1) == 0
+    for s in (1, 2):  # each opponent of seat 0 can pay for two districts of his hand
+        h.set_gold(st, s, 6)
+        h.set_hand(st, s, ["Temple", "Market"])
+    assert reference.builds_before(st, tb, 0, 1) == 4
+    busy = reference.harm(st, tb, 1, 0, tc, reference.AIM_KILL)
+    assert busy == pytest.approx(idle + 4 * int(st.g[L.G_TAX]))
+    h.set_gold(st, 2, 0)  # seat 2 cannot pay for a build now: no tax from him
+    assert reference.builds_before(st, tb, 0, 1) == 2
+
+
 def _opponent_picks(st, s):
     """Per opponent pick of this round: (pick number, picker, the ranks it could have kept
     as seat ``s`` knows)."""

@@ -21,10 +21,10 @@ from ..layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASS
                       CH_SCHOLAR, CH_SEER, CH_SPY, CH_TAX_COLLECTOR, CH_TAX_COLLECTOR_CLASSIC,
                       CH_THIEF, CH_TRADER, CH_WARLORD, CH_WITCH, CH_WIZARD, G_ARCHITECT_CARDS,
                       G_BLACKMAILER, G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_EXTRA_CARDS, G_EXTRA_GOLD,
-                      G_EXTRA_INCOME, G_FACEUP, G_GATHER_GOLD,
-                      G_HOLDER, G_INCOME, G_KILLED, G_MERCHANT_GOLD, G_NAVIGATOR_GAIN, G_NP,
-                      G_NRANKS, G_N_COMPLETE, G_PICKER, G_PICKS, G_QUEEN_GOLD, G_RANK_CHAR, G_ROUND,
-                      G_TAX_PILE, G_THIEF_SHARE, G_TURN_RANK, K_COST, K_COUNT, K_TYPE, N_KINDS,
+                      G_EXTRA_INCOME, G_FACEUP, G_GATHER_GOLD, G_HOLDER, G_INCOME, G_KILLED,
+                      G_MERCHANT_GOLD, G_NAVIGATOR_GAIN, G_NP, G_NRANKS, G_N_COMPLETE, G_PICKER,
+                      G_PICKS, G_QUEEN_GOLD, G_RANK_CHAR, G_ROUND, G_TAX, G_TAX_PILE,
+                      G_THIEF_SHARE, G_TURN_RANK, K_COST, K_COUNT, K_TYPE, N_KINDS,
                       N_TYPES, PR_BASE, PR_CHAR, PR_GOLD_RESERVE, PR_R_BRIBE, PR_R_BUILD, PR_R_CARD,
                       PR_R_CROWN, PR_R_DENY, PR_R_DRAW_GOLD, PR_R_DRAW_NEED, PR_R_FINISH,
                       PR_R_MEMORY, PR_R_READ, PR_R_URGENCY, PR_W_AGGRESSION, PR_W_INCOME,
@@ -273,6 +273,20 @@ def power_worth(st, tb, o, ch, viewer, ready):
 
 
 @hot
+def builds_before(st, tb, o, viewer):
+    """The builds the other seats may make this round before the rank-9 Tax Collector's
+    turn (each pays his tax to the pile), as ``viewer`` knows: per seat, his ready builds,
+    at most one a turn (two turns each with 2-3 players)."""
+    n = st.g[G_NP]
+    turns = 2 if n <= 3 else 1
+    total = 0
+    for q in range(n):
+        if q != o:
+            total += min(turns, ready_builds(st, tb, q, viewer))
+    return total
+
+
+@hot
 def queen_odds(st, o, viewer):
     """The chance, as ``viewer`` knows, that a neighbour of seat ``o`` holds the rank-4
     character (the Queen's +3)."""
@@ -379,6 +393,8 @@ def harm(st, tb, s, o, r, aim):
     if aim == AIM_WARRANT:
         return 2.0 * min(gold + st.g[G_GATHER_GOLD], 4) * cards
     turn = ref_worth(st, tb, o, r, s, ready_builds(st, tb, o, s))
+    if st.g[G_RANK_CHAR + r] == CH_TAX_COLLECTOR:  # and the taxes he would collect
+        turn += st.g[G_TAX] * builds_before(st, tb, o, s)
     turn += st.params[s, PR_R_BUILD] * cards
     return turn + (2.0 if aim == AIM_KILL else 0.0)
 
