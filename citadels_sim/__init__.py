@@ -17,20 +17,24 @@ from citadels_sim.engine.results import Results
 from citadels_sim.engine.simulate import simulate
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy
-from citadels_sim.studies.exploit import exploit
-from citadels_sim.studies.harden import harden
-from citadels_sim.studies.prepare import prepare
-from citadels_sim.studies.tune import tune
 from citadels_sim.versions import KERNEL_VERSION, __version__
 
 __all__ = ["ConfigError", "GameConfig", "Results", "Strategy", "Sweep", "exploit", "harden",
            "prepare", "replay", "simulate", "sweep", "tune", "__version__", "KERNEL_VERSION"]
 
 
+#: the studies' entry points, imported on first use (the balance and tuning machinery behind
+#: them, with scipy's optimiser, would double the package's import time):
+#: name -> (module in citadels_sim.studies, attribute)
+_LAZY = {"Sweep": ("sweep", "Sweep"), "sweep": ("sweep", "run"),
+         "exploit": ("exploit", "exploit"), "harden": ("harden", "harden"),
+         "prepare": ("prepare", "prepare"), "tune": ("tune", "tune")}
+
+
 def __getattr__(name: str):
-    """``Sweep`` and ``sweep`` (:mod:`citadels_sim.studies.sweep`), imported on first use:
-    the balance machinery behind them would double the package's import time."""
-    if name in ("Sweep", "sweep"):
-        from citadels_sim.studies import sweep as module
-        return module.Sweep if name == "Sweep" else module.run
+    """The studies' entry points (:data:`_LAZY`), imported on first use."""
+    if name in _LAZY:
+        import importlib
+        module, attribute = _LAZY[name]
+        return getattr(importlib.import_module(f"citadels_sim.studies.{module}"), attribute)
     raise AttributeError(f"module 'citadels_sim' has no attribute {name!r}")

@@ -3,6 +3,8 @@
 The cold-start time itself is measured by ``citadels bench`` (a report, not an assertion).
 """
 
+import time
+
 import numba
 import pytest
 
@@ -56,7 +58,7 @@ def test_callees_are_compiled_before_their_callers():
     known = set(position)
     assert len(order) == len(jit.kernel_functions())
     for d in order:
-        for callee in jit._callees(d, known):
+        for callee in jit.callees(d, known):
             assert position[id(callee)] < position[id(d)], (_name(callee), _name(d))
 
 
@@ -82,3 +84,33 @@ def test_bench_times_a_start_up_in_a_new_process():
     from citadels_sim.engine.bench import start_up
     warm = start_up(numba.config.CACHE_DIR)
     assert warm.functions == 0 and warm.seconds > 0 and warm.max_rss_mb > 0
+
+
+def test_a_cold_compile_schedules_each_function_after_its_callees_longest_chains_first():
+    """``parallel_compile``: on a 5-function graph (0, 1 leaves; 2 calls 0; 3 calls 1 and 2;
+    4 calls 3) one worker gets 0 before 1 (0 heads the longer chain), and nothing before
+    its callees."""
+    from citadels_sim.kernel.parallel_compile import compile_in_workers
+    done = []
+    ok = compile_in_workers([[], [], [0], [1, 2], [3]], 1, done.append, lambda i, s: None)
+    assert ok and done == [0, 2, 1, 3, 4]
+
+
+def test_compile_workers_take_their_share_of_the_kernel_and_each_function_once():
+    """Two processes (this one and a worker, which loads from the cache here) share the
+    kernel's functions; every one is done once, after its callees."""
+    from citadels_sim.kernel.parallel_compile import compile_in_workers
+    order = jit.compile_order()
+    index = {id(d): i for i, d in enumerate(order)}
+    graph = [[index[id(c)] for c in jit.callees(d, index)] for d in order]
+    here, finished = [], []
+
+    def compile_here(i):  # as slow as a short compile, so that the worker gets its share
+        here.append(i)
+        time.sleep(0.03)
+
+    assert compile_in_workers(graph, 2, compile_here, lambda i, s: finished.append(i))
+    assert sorted(finished) == list(range(len(order)))
+    position = {f: k for k, f in enumerate(finished)}
+    assert all(position[c] < position[f] for f in range(len(order)) for c in graph[f])
+    assert 0 < len(here) < len(order)  # the worker compiled (loaded) the others

@@ -33,27 +33,22 @@ BENCH_STRATEGIES = ("heuristic", "reference")
 #: the kernel's threads, not its speed
 MIN_GAMES = 1_000
 
-#: run in the child process: start-up to the first game played, with compile events
+#: run in the child process: start-up to the first game played, with the compile's timings;
+#: its memory is its own peak plus the largest compile worker's for each worker (an upper
+#: bound on their sum)
 _START_SCRIPT = """
 import json, resource
-from collections import defaultdict
-from numba.core import event
-with event.install_recorder("numba:compile") as rec:
-    from citadels_sim.engine.simulate import simulate
-    simulate(games=1, picks=False, progress=False)
-open_ = {}
-spent = defaultdict(float)
-for ts, ev in rec.buffer:
-    d = ev.data["dispatcher"]
-    key = (d.py_func.__module__.replace("citadels_sim.kernel.", "") + "."
-           + d.py_func.__qualname__, str(ev.data["args"]))
-    if ev.is_start:
-        open_.setdefault(key, []).append(ts)
-    else:
-        spent[key[0]] += ts - open_[key].pop()
+from citadels_sim.engine.warmup import ensure_kernel
+from citadels_sim.kernel.parallel_compile import worker_count
+timings = ensure_kernel(show=False)
+from citadels_sim.engine.simulate import simulate
+simulate(games=1, picks=False, progress=False)
+spent = [(name, s) for name, s, compiled in timings if compiled]
+own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 print(json.dumps({"functions": len(spent),
-                  "slowest": sorted(spent.items(), key=lambda kv: -kv[1])[:10],
-                  "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "slowest": sorted(spent, key=lambda kv: -kv[1])[:10],
+                  "max_rss_mb": (own + (worker_count() - 1) * worker) / 1024}))
 """
 
 

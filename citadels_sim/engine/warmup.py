@@ -17,7 +17,7 @@ import numba
 from tqdm.auto import tqdm
 
 #: measured cold compile of the whole kernel on this project's 2-core machine (seconds)
-COLD_START_SECONDS = 70
+COLD_START_SECONDS = 30
 
 _MESSAGE = (f"compiling the simulation kernel (first run only, about {COLD_START_SECONDS} s; "
             "cached afterwards) ...")

@@ -28,8 +28,11 @@ def source_digest(kernel: Path) -> str:
 
 def _cache_dir() -> str:
     root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(root, "citadels_sim", "numba", source_digest(Path(__file__).parent))
+    return os.path.join(root, "citadels_sim", "numba", SOURCE_DIGEST)
 
+
+#: the hash of the kernel's sources (names its cache directory and its compile's marker)
+SOURCE_DIGEST = source_digest(Path(__file__).parent)
 
 if not os.environ.get("NUMBA_CACHE_DIR"):
     numba.config.CACHE_DIR = _cache_dir()

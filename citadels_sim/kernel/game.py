@@ -1,7 +1,7 @@
 """A whole game: rounds of draft, calls and end of round, then scoring (docs/rules.md §2.2,
 §2.6, §5)."""
 
-from .jit import hot
+from .jit import hot, inline
 
 from .characters import give_crown, queen_neighbour, take_crown
 from .state import clear_round, gain, has
@@ -17,7 +17,7 @@ from .layout import (CH_EMPEROR, CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOL
 from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
-from .turn import gather_only_turn, play_turn, resume_witch
+from .turn import gather_only_turn, play_turn
 
 
 @hot
@@ -102,9 +102,11 @@ def track_lead(st, final):
             st.p[s, P_LED] |= bit
 
 
-@hot
+@inline
 def play_game(st, tb, held, records, picks):
-    """Play one game to its end and score it, filling the per-character records.
+    """Play one game to its end and score it, filling the per-character records (inlined
+    into :func:`.run.play_games`, its one caller in the kernel; called from Python it compiles
+    on first use).
 
     ``held[s, r]`` counts the rounds seat ``s`` held rank ``r``; ``records[s, r, C_*]`` adds
     up what happened to that character (killed, robbed, gold and districts gained in its
@@ -136,7 +138,7 @@ def play_game(st, tb, held, records, picks):
                 records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
                 w = g[G_WITCH]  # her resumed turn counts for the Witch (rank index 0)
                 gold = st.p[w, P_GOLD]
-                resume_witch(st, tb, r)
+                play_turn(st, tb, r, w)  # she resumes her turn as rank r
                 records[w, 0, C_GOLD] += st.p[w, P_GOLD] - gold
                 records[w, 0, C_BUILT] += g[G_TURN_BUILT]
                 gold = st.p[s, P_GOLD]

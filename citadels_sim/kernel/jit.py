@@ -2,33 +2,41 @@
 
 Every kernel function is decorated with :func:`hot` and compiled by :func:`compile_kernel`
 with **one** signature, derived from its parameter names (:data:`ARG_TYPES`; any other
-parameter is an int64).  Callers passing int16, int32 or bool values are converted at the call, so no function is
-ever specialised twice: numba compiles one copy of each, the compile stays short and the
-on-disk cache small.  ``compile_kernel`` compiles (or loads from the cache) every function,
-callees before callers, then forbids further specialisations, so a stray argument type is
-an error instead of a silent recompile.
+parameter is an int64).  Callers passing int16, int32 or bool values are converted at the
+call, so no function is ever specialised twice: numba compiles one copy of each, the compile
+stays short and the on-disk cache small.  ``compile_kernel`` compiles (or loads from the
+cache) every function, callees before callers, then forbids further specialisations, so a
+stray argument type is an error instead of a silent recompile.
 
 ``hot`` functions run with numba's reference counting switched off (``_nrt=False``): they
 may not allocate arrays, and they take the game as a ``State`` record and the constant
 tables as a ``Tables`` record (see :mod:`.layout`), each passed as one pointer.  Numba's
 IR inlining (``inline="always"``) re-types the callee in every caller and made the compile
-explode, so it is kept to the bots (:func:`inline`): a family's decision is inlined into its
-single caller, the decision's switch, instead of being compiled as a function of its own
-(cold compile 82 s -> 68 s on the 2-core machine), and the two helpers that sit inside the
-decisions' loops are inlined there (LLVM did not, and the build decision lost 5% of a
-game's time); LLVM inlines other small callees by itself.  Measured cold start and speed: docs/performance.md and ``citadels bench``.
+explode, so it is kept to functions with one caller (:func:`inline`): a family's decision is
+inlined into the decision's switch instead of being compiled as a function of its own (cold
+compile 82 s -> 68 s on the 2-core machine), the two helpers that sit inside the decisions'
+loops are inlined there (LLVM did not, and the build decision lost 5% of a game's time), and
+the wrappers around the whole game or turn (``run.play_one``, ``game.play_game``,
+``turn._play``) into their callers: numba links every callee into its caller's module and
+LLVM optimises and emits the whole again, so each such wrapper cost about 3 s of compile.
+LLVM inlines other small callees by itself.  On a cold cache the functions compile on every
+core (:mod:`.parallel_compile`).  Measured cold start and speed: docs/performance.md and
+``citadels bench``.
 """
 
 from __future__ import annotations
 
 import inspect
+import sys
 import time
+from pathlib import Path
 from types import ModuleType
 from collections.abc import Callable
 
 import numba
 from numba import njit, types
 
+from . import parallel_compile
 from .layout import STATE_DTYPE, TABLES_DTYPE
 
 STATE = numba.from_dtype(STATE_DTYPE)
@@ -77,8 +85,9 @@ def inline(fn: Callable) -> Callable:
     a bot family's decision (``bots/<family>.py``, ``choose_*``), inlined into the one
     function that calls it, the decision's switch in ``bots.dispatch`` (so the switch and the
     families' decisions compile as one function, as when every family was a branch of it),
-    and a helper inside a decision's loop where LLVM would not inline it (measured in
-    docs/performance.md).  Everything else is :func:`hot`."""
+    a helper inside a decision's loop where LLVM would not inline it, and a wrapper around
+    the whole game or turn with one caller (measured in docs/performance.md).  Called from
+    Python (tests), it compiles on first use.  Everything else is :func:`hot`."""
     dispatcher = njit(_nrt=False, inline="always")(fn)
     _INLINED.add(id(dispatcher))
     return dispatcher
@@ -95,7 +104,7 @@ def signature(dispatcher) -> tuple:
     return tuple(ARG_TYPES.get(name, types.int64) for name in names)
 
 
-def _callees(dispatcher, known: set) -> list:
+def callees(dispatcher, known) -> list:
     """The kernel functions ``dispatcher`` calls: by a global name, as an attribute of a module
     it imports (``heuristic.choose_build``), or through an :func:`inline` function it inlines."""
     glb = dispatcher.py_func.__globals__
@@ -103,9 +112,9 @@ def _callees(dispatcher, known: set) -> list:
     found = [glb[n] for n in names if n in glb and glb[n] is not dispatcher]
     found += [getattr(m, n) for m in found if isinstance(m, ModuleType)
               for n in names if hasattr(m, n)]
-    found += [c for f in found if id(f) in _INLINED for c in _callees(f, known)]
-    callees = {id(f): f for f in found if id(f) in known and f is not dispatcher}
-    return list(callees.values())
+    found += [c for f in found if id(f) in _INLINED for c in callees(f, known)]
+    unique = {id(f): f for f in found if id(f) in known and f is not dispatcher}
+    return list(unique.values())
 
 
 def compile_order() -> list:
@@ -117,7 +126,7 @@ def compile_order() -> list:
         if id(d) in seen:
             return
         seen.add(id(d))
-        for c in _callees(d, known):
+        for c in callees(d, known):
             visit(c)
         order.append(d)
 
@@ -126,31 +135,89 @@ def compile_order() -> list:
     return order
 
 
+def _name(d) -> str:
+    return f"{d.py_func.__module__.rsplit('.', 1)[-1]}.{d.py_func.__name__}"
+
+
+def _cached_marker() -> Path:
+    """The file that says this kernel's whole compile is in numba's cache directory."""
+    from . import SOURCE_DIGEST
+    return Path(numba.config.CACHE_DIR) / f"citadels-kernel-{SOURCE_DIGEST}.compiled"
+
+
+def load(d, done: set) -> bool:
+    """Compile kernel function ``d`` with its one signature (or load it from numba's cache),
+    once (``done``: the ids of those already loaded), and forbid any other specialisation;
+    returns whether it was compiled rather than loaded."""
+    if id(d) in done:
+        return False
+    misses = sum(d.stats.cache_misses.values())
+    d.compile(signature(d))
+    d.disable_compile()
+    done.add(id(d))
+    return sum(d.stats.cache_misses.values()) > misses
+
+
 def compile_kernel(progress: Callable[[int, int, str, bool], None] | None = None) -> list:
     """Compile (or load from numba's cache) every kernel function once, callees first.
 
     ``progress(done, total, name, compiled)`` is called after each function (``compiled``
     False when it came from the cache).  Returns ``(name, seconds, compiled)`` per
-    function.  Importing the kernel modules first registers them: call this after
-    ``import citadels_sim.kernel.run``.  Later calls return at once.
+    function.  On a cold cache the functions are compiled on every core, here and in worker
+    processes (:mod:`.parallel_compile`).  Importing the kernel modules first registers
+    them: call this after ``import citadels_sim.kernel.run``.  Later calls return at once.
     """
     global _compiled
     if _compiled:
         return []
     order = compile_order()
+    done: set[int] = set()
+    seconds: dict[int, float] = {}
+    marker = _cached_marker()
+    workers = parallel_compile.worker_count()
+    if workers > 1 and not marker.exists():
+        index = {id(d): i for i, d in enumerate(order)}
+        graph = [[index[id(c)] for c in callees(d, set(index))] for d in order]
+
+        def compile_here(i: int) -> None:
+            for c in callees(order[i], index) + [order[i]]:
+                load(c, done)
+
+        def done_one(i: int, s: float) -> None:
+            seconds[i] = s
+            if progress is not None:
+                progress(len(seconds), len(order), _name(order[i]), True)
+
+        parallel_compile.compile_in_workers(graph, workers, compile_here, done_one)
     timings = []
     for i, d in enumerate(order):
         t0 = time.perf_counter()
-        misses = sum(d.stats.cache_misses.values())
-        d.compile(signature(d))
-        d.disable_compile()
-        compiled = sum(d.stats.cache_misses.values()) > misses
-        name = f"{d.py_func.__module__.rsplit('.', 1)[-1]}.{d.py_func.__name__}"
-        timings.append((name, time.perf_counter() - t0, compiled))
+        compiled = load(d, done)
+        if i in seconds:
+            timings.append((_name(d), seconds[i], True))
+            continue
+        timings.append((_name(d), time.perf_counter() - t0, compiled))
         if progress is not None:
-            progress(i + 1, len(order), name, compiled)
+            progress(i + 1, len(order), _name(d), compiled)
+    try:
+        marker.touch()
+    except OSError:  # a read-only cache: the next cold start compiles again
+        pass
     _compiled = True
     return timings
+
+
+def serve_compiles() -> None:
+    """A compile worker (:mod:`.parallel_compile`): compile the function of each number read
+    on stdin (of the compile order; its callees load from the cache) and say so on stdout."""
+    order = compile_order()
+    known = {id(d) for d in order}
+    done: set[int] = set()
+    for line in sys.stdin:
+        d = order[int(line)]
+        for c in callees(d, known) + [d]:
+            load(c, done)
+        print("done", flush=True)
 
 
 def kernel_functions() -> list:

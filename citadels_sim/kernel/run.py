@@ -14,15 +14,15 @@ import numba
 import numpy as np
 
 from .game import play_game
-from .jit import compile_kernel, hot
+from .jit import compile_kernel, hot, inline
 from .layout import (C_LEN, D_HAUNTED, G_CAP_HIT, G_CROWN, G_FIRST, G_FIRST_CROWN, G_HOLDER,
                      G_LOG_N, G_NP, G_ROUND, MAX_RANKS, MAX_SEATS, OG_CAP_HIT, OG_CROWN, OG_FIRST,
                      OG_FIRST_CROWN, OG_GAME_LEN, OG_HOLDER, OG_ROUNDS, O_BEHIND, O_COLOURS,
                      O_COMPLETE, O_DISTRICTS, O_EXTRAS, O_FIRST, O_GOLD, O_HAND, O_LED, O_PLACE,
                      O_SCORE, O_SEAT_LEN, O_UNIQUE_HI, O_UNIQUE_LO, O_VALUE, P_BEHIND, P_CITY_N,
                      P_COLOURS, P_COMPLETE, P_EXTRAS, P_GOLD, P_HAND_N, P_LED, P_PLACE, P_SCORE,
-                     P_VALUE, UNIQUE_LO_BITS)
-from .state import new_state, new_states, setup_game
+                     P_VALUE, STATE_DTYPE, UNIQUE_LO_BITS)
+from .state import new_record, new_states, setup_game
 
 
 @hot
@@ -60,25 +60,26 @@ def write_outputs(st, seat_out, game_out):
         game_out[OG_HOLDER + r] = g[G_HOLDER + r]
 
 
-@hot
-def play_one(st, tb, seed, game, seat_out, game_out, held, records, picks):
-    """Set up game ``game`` in ``st``, play it and write its outputs."""
-    setup_game(st, tb, seed, game, False)
+@inline
+def play_one(st, tb, seed, game, log_on, seat_out, game_out, held, records, picks):
+    """Set up game ``game`` in ``st``, play it and write its outputs (inlined into
+    :func:`play_games`, its one caller: the whole kernel is compiled once less)."""
+    setup_game(st, tb, seed, game, log_on)
     play_game(st, tb, held, records, picks)
     write_outputs(st, seat_out, game_out)
 
 
 @hot
-def play_games(tb, seed, first, start, stop, st, seats_out, games_out, held_out, records_out,
-               picks_out):
-    """Play games ``first + j`` for ``start <= j < stop`` in ``st``, into their rows of the
-    preallocated outputs.
+def play_games(tb, seed, first, start, stop, log_on, st, seats_out, games_out, held_out,
+               records_out, picks_out):
+    """Play games ``first + j`` for ``start <= j < stop`` in ``st`` (with their event logs if
+    ``log_on``), into their rows of the preallocated outputs.
 
     ``picks_out`` has one row per game, or a single row with no rounds when the per-round
     detail is not wanted.
     """
     for j in range(start, stop):
-        play_one(st, tb, seed, first + j, seats_out[j], games_out[j], held_out[j],
+        play_one(st, tb, seed, first + j, log_on, seats_out[j], games_out[j], held_out[j],
                  records_out[j], picks_out[j % picks_out.shape[0]])
 
 
@@ -93,8 +94,8 @@ def play_chunk_arrays(tb, seed: int, first: int, seats_out, games_out, held_out,
     states = new_states(threads)
 
     def play(t: int) -> None:
-        play_games(tb, seed, first, t * n // threads, (t + 1) * n // threads, states[t],
-                   seats_out, games_out, held_out, records_out, picks_out)
+        play_games(tb, seed, first, t * n // threads, (t + 1) * n // threads, False,
+                   states[t], seats_out, games_out, held_out, records_out, picks_out)
 
     if threads == 1:
         play(0)
@@ -103,20 +104,26 @@ def play_chunk_arrays(tb, seed: int, first: int, seats_out, games_out, held_out,
         list(pool.map(play, range(threads)))
 
 
+def _one_game(tb, seed: int, game: int, log_on: bool):
+    """Play game ``game`` of a run (with its event log if ``log_on``): its final State and
+    its per-seat and per-game outputs."""
+    compile_kernel()
+    st = new_record(STATE_DTYPE)
+    seats_out = np.zeros((1, MAX_SEATS, O_SEAT_LEN), np.int32)
+    games_out = np.zeros((1, OG_GAME_LEN), np.int32)
+    play_games(tb, seed, game, 0, 1, log_on, st, seats_out, games_out,
+               np.zeros((1, MAX_SEATS, MAX_RANKS), np.int16),
+               np.zeros((1, MAX_SEATS, MAX_RANKS, C_LEN), np.int32),
+               np.zeros((1, 0, MAX_RANKS, 2), np.int8))
+    return st, seats_out[0], games_out[0]
+
+
 def play_state(tb, seed: int, game: int, log_on: bool):
     """Play one game (with its event log if ``log_on``) and return its final State."""
-    compile_kernel()
-    st = new_state(tb, seed, game, log_on)
-    play_game(st, tb, np.zeros((MAX_SEATS, MAX_RANKS), np.int16),
-              np.zeros((MAX_SEATS, MAX_RANKS, C_LEN), np.int32),
-              np.zeros((0, MAX_RANKS, 2), np.int8))
-    return st
+    return _one_game(tb, seed, game, log_on)[0]
 
 
 def run_logged(tb, seed: int, game: int):
     """Play one game with its event log; returns (log rows, seat outputs, game outputs)."""
-    st = play_state(tb, seed, game, True)
-    seat_out = np.zeros((MAX_SEATS, O_SEAT_LEN), np.int32)
-    game_out = np.zeros(OG_GAME_LEN, np.int32)
-    write_outputs(st, seat_out, game_out)
+    st, seat_out, game_out = _one_game(tb, seed, game, True)
     return st.log[:st.g[G_LOG_N]].copy(), seat_out, game_out

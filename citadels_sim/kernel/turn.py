@@ -14,14 +14,14 @@ hooks of :mod:`characters` and district work in :mod:`districts`; this module ne
 a character or a district.
 """
 
-from .jit import hot
+from .jit import hot, inline
 
 from .characters import (after_gather, before_gather, end_of_turn, on_reveal, resolve_threat,
                          robbery, take_income)
 from .districts import build_from_hand, gather, turn_actions
 from .layout import (G_BEWITCHED, G_BUILDS_LEFT, G_RANK_CHAR, G_RULESET, G_THREATS,
                      G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_CHAR, G_TURN_OVER, G_TURN_RANK,
-                     G_TURN_SEAT, G_TURN_USED, G_WITCH, P_REVEALED, P_SHOWN, R_FOUR_COLOR, U_GATHERED,
+                     G_TURN_SEAT, G_TURN_USED, P_REVEALED, P_SHOWN, R_FOUR_COLOR, U_GATHERED,
                      U_INCOME)
 from .log import EV_CALL, EV_RESUME, event
 from .bots.dispatch import choose_build, choose_income_first
@@ -64,9 +64,10 @@ def _gather(st, tb, s, r):
     st.g[G_TURN_USED] |= U_GATHERED
 
 
-@hot
+@inline
 def _play(st, tb, ch, s, r):
-    """Steps 1 (on-reveal effects) to 7 of the turn; the gather only if not yet done."""
+    """Steps 1 (on-reveal effects) to 7 of the turn; the gather only if not yet done (inlined
+    into :func:`play_turn`, its one caller: one compiled copy of the turn, not two)."""
     g = st.g
     on_reveal(st, tb, ch, s, r)
     before_gather(st, tb, ch, s, r)
@@ -123,9 +124,3 @@ def gather_only_turn(st, tb, r, s):
     _reveal(st, r, s)
     _gather(st, tb, s, r)
     _close(st)
-
-
-@hot
-def resume_witch(st, tb, r):
-    """The Witch's holder resumes her turn as the bewitched rank ``r``."""
-    play_turn(st, tb, r, st.g[G_WITCH])

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import linprog
 
 from citadels_sim.engine.executor import LOCAL, ChunkExecutor
 from citadels_sim.game.config import GameConfig
@@ -73,6 +72,7 @@ def payoffs(bots: Sequence[Strategy], exploiters: Sequence[Strategy], config: Ga
 def equilibrium(matrix: np.ndarray) -> np.ndarray:
     """The chances over the rows that maximise the least expected payoff over the columns
     (the row player's maximin strategy of the zero-sum game ``matrix``)."""
+    from scipy.optimize import linprog  # here: scipy's optimiser takes a quarter second to import
     rows, cols = matrix.shape
     # variables: the chances p (rows) and the guaranteed value v; maximise v subject to
     # p @ matrix[:, j] >= v for every column, sum(p) = 1, p >= 0

@@ -35,7 +35,7 @@ def play_round(st, tb, stop=None, start=0):
             continue
         if g[L.G_BEWITCHED] == r:
             turn.gather_only_turn(st, tb, r, s)
-            turn.resume_witch(st, tb, r)
+            turn.play_turn(st, tb, r, int(st.g[L.G_WITCH]))
         else:
             turn.play_turn(st, tb, r, s)
     return h.events(st)
@@ -184,7 +184,7 @@ def test_rule_049_bewitched_thief_and_blackmailer_act_for_the_witch():
     h.clear_log(st)
     turn.gather_only_turn(st, tb, T, 1)
     h.only_target(st, K)  # the King is the only hidden victim left for the Witch as Thief
-    turn.resume_witch(st, tb, T)
+    turn.play_turn(st, tb, T, int(st.g[L.G_WITCH]))
     evs = h.events(st)
     assert not h.of_type(by_seat(evs, 1), "rob")
     (rob,) = h.of_type(evs, "rob")
@@ -375,7 +375,7 @@ def test_rule_053_bewitched_emperor(ruleset):
         g1, n1 = h.gold(st, 1), len(h.hand_list(st, 1))
         w0 = h.gold(st, 0)
         hands = [h.hand_list(st, s) for s in range(4)]
-        turn.resume_witch(st, tb, K)
+        turn.play_turn(st, tb, K, int(st.g[L.G_WITCH]))
         evs = h.events(st)
         (given,) = h.of_type(evs, "crown_given")
         to = given.a
