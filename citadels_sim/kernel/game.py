@@ -133,19 +133,20 @@ def play_game(st, tb, held, records, picks):
                     gather_only_turn(st, tb, r, s)
                 else:
                     event(st, EV_SKIP_KILLED, s, r, 0, 0, 0, 0)
-            elif g[G_BEWITCHED] == r:
-                gather_only_turn(st, tb, r, s)
-                records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
-                w = g[G_WITCH]  # her resumed turn counts for the Witch (rank index 0)
-                gold = st.p[w, P_GOLD]
-                play_turn(st, tb, r, w)  # she resumes her turn as rank r
-                records[w, 0, C_GOLD] += st.p[w, P_GOLD] - gold
-                records[w, 0, C_BUILT] += g[G_TURN_BUILT]
-                gold = st.p[s, P_GOLD]
-            else:
-                play_turn(st, tb, r, s)
-                records[s, r, C_BUILT] += g[G_TURN_BUILT]
-                if g[G_ROBBED] == r:
+            else:  # one call of the turn (inlined once): his, or the Witch's resumed as rank r
+                bewitched = g[G_BEWITCHED] == r
+                if bewitched:
+                    gather_only_turn(st, tb, r, s)
+                    records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
+                w = g[G_WITCH] if bewitched else s
+                k = 0 if bewitched else r  # her resumed turn counts for the Witch (rank index 0)
+                before = st.p[w, P_GOLD]
+                play_turn(st, tb, r, w)
+                records[w, k, C_BUILT] += g[G_TURN_BUILT]
+                if bewitched:
+                    records[w, 0, C_GOLD] += st.p[w, P_GOLD] - before
+                    gold = st.p[s, P_GOLD]
+                elif g[G_ROBBED] == r:
                     records[s, r, C_ROBBED] += 1
             records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
             if picks.shape[0] >= g[G_ROUND]:

@@ -93,14 +93,15 @@ def _play(st, tb, ch, s, r):
     end_of_turn(st, tb, ch, s, r)
 
 
-@hot
+@inline
 def play_turn(st, tb, r, s):
     """Seat ``s`` plays the rank-``r`` character's turn.
 
     The bewitched rank's holder only gathers (:func:`gather_only_turn`), so its turn here is
     the Witch's: ``s`` resumes her turn as that character, with its abilities and limits on
     her own city, hand and stash, without revealing or gathering again; her end-of-turn
-    effects come at its end (docs/rules.md §3 Witch).  One compiled body serves both."""
+    effects come at its end (docs/rules.md §3 Witch).  One body serves both, inlined into
+    :func:`.game.play_game`'s one call of it."""
     ch = st.g[G_RANK_CHAR + r]
     _open(st, ch, r, s)
     if st.g[G_BEWITCHED] == r:
