@@ -67,6 +67,23 @@ def test_win_rates_with_wilson_interval_and_fair_share():
     assert t["win_rate_low"][0] == pytest.approx(lo) and t["win_rate_high"][0] == pytest.approx(hi)
 
 
+@pytest.mark.parametrize("alpha", [0.05, 0.1, 0.01])
+def test_wilson_intervals_are_statsmodels_own(alpha):
+    """``intervals.wilson`` writes out statsmodels' Wilson interval (to spare every run its
+    import): the same bounds for whole and fractional counts (design effects), 0 and all
+    successes, and NaN where there are no trials."""
+    from citadels_sim.stats.intervals import wilson
+    rng = np.random.default_rng(3)
+    trials = np.concatenate([rng.integers(1, 5000, 50), rng.uniform(0.5, 300.0, 50), [7, 7, 0]])
+    successes = np.concatenate([np.floor(rng.uniform(0, 1, 100) * trials[:100]), [0, 7, 0]])
+    lo, hi = wilson(successes, trials, alpha)
+    ok = trials > 0
+    slo, shi = proportion_confint(successes[ok], trials[ok], alpha=alpha, method="wilson")
+    assert lo[ok] == pytest.approx(slo, rel=1e-12, abs=1e-15)
+    assert hi[ok] == pytest.approx(shi, rel=1e-12, abs=1e-15)
+    assert np.isnan(lo[~ok]).all() and np.isnan(hi[~ok]).all()
+
+
 def test_fair_share_averages_over_player_counts():
     o = pl.DataFrame({"strategy": ["A", "A"], "won": [True, False], "count": [30, 10],
                       "players": [2, 4], "winners": [1, 1]})

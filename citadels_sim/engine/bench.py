@@ -57,7 +57,7 @@ class StartUp:
     """One measured start-up of a fresh process."""
 
     seconds: float  # wall time of the whole process, interpreter start included
-    max_rss_mb: float  # its peak resident memory
+    max_rss_mb: float  # its peak resident memory, plus the largest compile worker's per worker
     functions: int  # functions numba compiled (0 when all came from the cache)
     slowest: list[tuple[str, float]]  # the slowest to compile, seconds each (callees apart)
 
@@ -100,7 +100,8 @@ def start_rows() -> list[tuple[str, str]]:
         warm = start_up(empty)
     rows = [("cold start (new process, empty cache: import, compile, 1 game)",
              f"{cold.seconds:.1f} s"),
-            ("cold start: peak resident memory", f"{cold.max_rss_mb:,.0f} MB"),
+            ("cold start: peak memory (own + largest compile worker's, at most)",
+             f"{cold.max_rss_mb:,.0f} MB"),
             ("cold start: functions compiled", f"{cold.functions}")]
     rows += [(f"  compile {name}", f"{s:.2f} s") for name, s in cold.slowest]
     rows.append(("warm start (new process, cache filled: import, load, 1 game)",
