@@ -125,9 +125,12 @@ def quality_tables(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
     behind = seats["behind"].to_numpy().reshape(-1, n)
     rounds = seats["rounds"].to_numpy()[::n].astype(np.int64)
     games = np.arange(len(rounds))
-    # the seat ahead alone after each round (-1: none, or a round not recorded or played)
-    bits = (led[:, :, None] >> np.arange(LED_ROUNDS)) & 1
-    leader = np.where(bits.any(axis=1), bits.argmax(axis=1), -1)
+    # the seat ahead alone after each round (-1: none, or a round not recorded or played);
+    # a seat at a time, the lowest last (a games x seats x rounds array took most of a run's
+    # summarising)
+    leader = np.full((len(rounds), LED_ROUNDS), -1, np.int64)
+    for s in reversed(range(n)):
+        leader[((led[:, s, None] >> np.arange(LED_ROUNDS)) & 1).astype(bool)] = s
     leader[np.arange(LED_ROUNDS)[None, :] >= rounds[:, None]] = -1
     last = np.maximum.accumulate(np.where(leader >= 0, np.arange(LED_ROUNDS), 0), axis=1)
     known = leader[games[:, None], last]  # the last seat ahead alone so far
