@@ -83,6 +83,7 @@ def test_simulate_balance_and_experiments_name_variants(variants, tmp_path, caps
     ('[characters."X"]\nbase = "Merchant"\nincome = "purple"\n',
      "income = 'purple' must name a district type: noble, religious, trade, military, unique"),
     ('[characters."X"]\nbase = "Merchant"\ncards = 9\n', "cards = 9 is outside 0-4"),
+    ('[characters."X"]\nbase = "Merchant"\ncards = 1.5\n', "cards = 1.5 must be a whole number 0-4"),
     ('[characters."X"]\nbase = "Merchant"\nmerchant_gold = 40\n', "outside 0-10 gold"),
     ('[districts."Big Palace"]\nbase = "Palace"\ncost = 6\n',
      "base is not a unique (purple) district: only those are named in --districts"),

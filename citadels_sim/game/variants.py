@@ -184,9 +184,7 @@ def _variant(name: str, entry, where: str) -> Variant:
                 f"({', '.join(own) or 'the ' + base + ' has none'}) nor an effect a variant "
                 f"may add ({', '.join(EFFECTS)}); other powers (a second target power, "
                 "...) are not supported (docs/house_rules.md#card-variants).")
-        if isinstance(value, bool) or not isinstance(value, int) or not p.low <= value <= p.high:
-            raise VariantError(f"{here}: {key} = {value!r} is outside {p.low}-{p.high} "
-                               f"{p.unit} ({p.meaning}).")
+        _check_whole(here, key, value, p.low, p.high, f"{p.unit} ({p.meaning})")
         numbers.append((key, value))
     description = entry.get("description", "")
     if not isinstance(description, str):
@@ -202,6 +200,14 @@ def _effect(key: str, value, here: str) -> int | str:
             raise VariantError(f"{here}: income = {value!r} must name a district type: "
                                f"{', '.join(TYPE_NAMES)} ({meaning}).")
         return value.lower()
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise VariantError(f"{here}: {key} = {value!r} is outside {low}-{high} ({meaning}).")
+    _check_whole(here, key, value, low, high, f"({meaning})")
     return value
+
+
+def _check_whole(here: str, key: str, value, low: int, high: int, meaning: str) -> None:
+    """Refuse ``value`` unless it is a whole number from ``low`` to ``high``, in one line."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise VariantError(f"{here}: {key} = {value!r} must be a whole number {low}-{high} "
+                           f"{meaning}.")
+    if not low <= value <= high:
+        raise VariantError(f"{here}: {key} = {value!r} is outside {low}-{high} {meaning}.")
