@@ -158,6 +158,13 @@ def load(d, done: set) -> bool:
     return sum(d.stats.cache_misses.values()) > misses
 
 
+def load_with_callees(d, known, done: set) -> None:
+    """:func:`load` kernel function ``d`` after its callees (``known``: the ids of the
+    kernel's functions), which a compile worker finds in numba's cache."""
+    for c in callees(d, known) + [d]:
+        load(c, done)
+
+
 def compile_kernel(progress: Callable[[int, int, str, bool], None] | None = None) -> list:
     """Compile (or load from numba's cache) every kernel function once, callees first.
 
@@ -177,11 +184,10 @@ def compile_kernel(progress: Callable[[int, int, str, bool], None] | None = None
     workers = parallel_compile.worker_count()
     if workers > 1 and not marker.exists():
         index = {id(d): i for i, d in enumerate(order)}
-        graph = [[index[id(c)] for c in callees(d, set(index))] for d in order]
+        graph = [[index[id(c)] for c in callees(d, index)] for d in order]
 
         def compile_here(i: int) -> None:
-            for c in callees(order[i], index) + [order[i]]:
-                load(c, done)
+            load_with_callees(order[i], index, done)
 
         def done_one(i: int, s: float) -> None:
             seconds[i] = s
@@ -214,9 +220,7 @@ def serve_compiles() -> None:
     known = {id(d) for d in order}
     done: set[int] = set()
     for line in sys.stdin:
-        d = order[int(line)]
-        for c in callees(d, known) + [d]:
-            load(c, done)
+        load_with_callees(order[int(line)], known, done)
         print("done", flush=True)
 
 

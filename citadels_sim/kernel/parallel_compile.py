@@ -65,11 +65,12 @@ class _Schedule:
         self.lock = threading.Condition()
 
     def take(self) -> int | None:
-        """The next function to compile, waiting until one is ready; None when done."""
+        """The next function to compile, waiting until one is ready; None when done or
+        when a compile failed (the caller compiles the rest itself)."""
         with self.lock:
             while not self.ready and self.left and not self.failed:
                 self.lock.wait()
-            if not self.ready:
+            if self.failed or not self.ready:
                 return None
             self.ready.sort(key=lambda f: self.chain[f])
             return self.ready.pop()
