@@ -145,10 +145,7 @@ def _district(name: str, entry, where: str) -> DistrictVariant:
     if isinstance(cost, bool) or not isinstance(cost, int) or not low <= cost <= high:
         raise VariantError(f"{here}: cost = {cost!r} must be a whole number {low}-{high} "
                            "(gold to build it, and the points it scores).")
-    description = entry.get("description", "")
-    if not isinstance(description, str):
-        raise VariantError(f"{here}: description must be text.")
-    return DistrictVariant(name, uniques[cards.key_of(base)], cost, description)
+    return DistrictVariant(name, uniques[cards.key_of(base)], cost, _description(entry, here))
 
 
 def _published() -> dict[str, str]:
@@ -186,10 +183,16 @@ def _variant(name: str, entry, where: str) -> Variant:
                 "...) are not supported (docs/house_rules.md#card-variants).")
         _check_whole(here, key, value, p.low, p.high, f"{p.unit} ({p.meaning})")
         numbers.append((key, value))
+    return Variant(name, base, tuple(sorted(numbers)), _description(entry, here),
+                   tuple(sorted(effects)))
+
+
+def _description(entry: dict, here: str) -> str:
+    """A variant's description, checked: text (empty when not given)."""
     description = entry.get("description", "")
     if not isinstance(description, str):
         raise VariantError(f"{here}: description must be text.")
-    return Variant(name, base, tuple(sorted(numbers)), description, tuple(sorted(effects)))
+    return description
 
 
 def _effect(key: str, value, here: str) -> int | str:
