@@ -88,6 +88,7 @@ def test_tuned_preset_and_errors():
     (GameConfig(ruleset="2016", players=3, characters="illustrious_emissaries",
                 districts="illustrious_emissaries"), "reference_illustrious_emissaries"),
     (GameConfig(ruleset="2016"), "reference_first_game"),
+    (GameConfig(ruleset="2016", players=2), "reference_first_game_2p"),
     (GameConfig(ruleset="four_color"), "reference"),
     (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
                             "Navigator", "Diplomat"], removed=["Graveyard"]), "reference"),
@@ -120,12 +121,15 @@ def test_the_default_is_the_bot_prepared_for_the_player_count_and_says_when_it_i
         assert counts[name].description.startswith("The reference family for the "), name
         assert f" at {n[:-1]} players: " in counts[name].description, name
     assert made_for(GameConfig(players=4))
-    assert not made_for(GameConfig(ruleset="2016", players=2))
+    assert made_for(GameConfig(ruleset="2016", players=2))
+    assert not made_for(GameConfig(ruleset="2016", players=8, characters="tenacious_delegates",
+                                    districts="tenacious_delegates"))
     assert not made_for(GameConfig(ruleset="four_color"))
-    assert main(["simulate", "--ruleset", "2016", "--players", "2", "--games", "100",
+    assert main(["simulate", "--ruleset", "2016", "--players", "8", "--characters",
+                 "tenacious_delegates", "--districts", "tenacious_delegates", "--games", "100",
                  "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("note: the default bot, reference_first_game, was not tuned for "
-                          "this set at 2 players") and "--strategies prepared" in out
+    assert out.startswith("note: the default bot, reference_tenacious_delegates, was not tuned "
+                          "for this set at 8 players") and "--strategies prepared" in out
     assert main(["simulate", "--players", "2", "--games", "100", "--no-progress"]) == 0
     assert "note:" not in capsys.readouterr().out
