@@ -93,7 +93,7 @@ CASES = [  # (argv, words the one line must hold)
      ["200,000,000 chunks", "available", "chunk size of at least"]),
     (["experiment", "huge.toml"], ["1,000,000,000,000 games", "available"]),
     (SIM + ["--games", "1000000000", "--chunk-size", "1000000000"],
-     ["a chunk of 1,000,000,000 games", "available", "games a chunk"]),
+     ["2 chunks of 1,000,000,000 games in flight", "available", "games a chunk"]),
     (["replay", "--seed", "-1"], ["seed", "0 to 2**63 - 1", "got -1"]),
     (SIM + ["--strategies", "heuristic,"], ["'heuristic,'", "an empty name"]),
     (SIM + ["--strategies-file", "notes"], ["'notes' is a directory"]),

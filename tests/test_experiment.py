@@ -74,7 +74,7 @@ def test_set_axis_pairs_each_named_set_with_its_own_districts():
     assert "King" in cunning[2] and "Emperor" not in cunning[2]  # the 2-player replacement
     assert "Emperor" in cunning[4] and cunning[4][-1] == "Tax Collector"
     assert exp.cells[0].slug == "2016-2p-first_game-first_game-default"
-    assert exp.cells[0].rotations[0][0] == "reference_first_game"  # the set's own preset
+    assert exp.cells[0].rotations[0][0] == "reference_first_game_2p"  # made for the set at 2p
     labels = report.short_labels(exp.cells_frame())  # the set named once, not twice
     assert labels[exp.cells[0].slug] == "2p first_game"
     with pytest.raises(ValueError, match="leave out grid.characters"):

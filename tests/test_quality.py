@@ -11,7 +11,8 @@ import pytest
 import kernel_helpers as h
 from kernel_helpers import empty_state as setup
 from citadels_sim import GameConfig, simulate
-from citadels_sim.engine.summary import chunk_tables
+from citadels_sim.engine.results import Results
+from citadels_sim.engine.summary import chunk_tables, quality_tables
 from citadels_sim.kernel import game, layout as L
 from citadels_sim.stats import quality
 
@@ -80,3 +81,12 @@ def test_a_run_reports_every_measure_with_an_interval():
     led, rounds = s["led"].to_numpy(), s["rounds"].to_numpy().astype(int)
     assert ((led >> (rounds - 1)) & 1 == 1).all()
     assert "lead changes per game" in r.summary()
+
+
+def test_the_counts_summed_chunk_by_chunk_as_played_equal_those_of_the_whole_run():
+    r = simulate(GameConfig(players=4), "heuristic", games=2500, chunk_size=700, progress=False)
+    assert r.quality_counts is not None
+    whole = quality.measures(quality_tables(r.seats))
+    assert r.quality().equals(whole)
+    assert Results.from_parts({"seats": [r.seats], "characters": [r.characters]},
+                              r.meta).quality().equals(whole)  # counted from the seats

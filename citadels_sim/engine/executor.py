@@ -4,7 +4,8 @@ A chunk's results depend only on its task (config, strategies, seed, first game,
 where it is played changes nothing but speed.  Two ways to play them:
 
 - :class:`Local` (the default): here, in this process, one chunk after another in the order
-  given, on numba's threads.  No other process, no Dask.
+  given, on numba's threads, the next one playing while the caller handles the one before.
+  No other process, no Dask.
 - :class:`Pool`: as tasks on any :class:`concurrent.futures.Executor` -- a
   ``ProcessPoolExecutor``, or a Dask cluster's ``client.get_executor()`` (built by
   :mod:`citadels_sim.engine.cluster`, the only module that imports Dask).  A bounded number of
@@ -54,13 +55,31 @@ class ChunkExecutor(ABC):
 
 
 class Local(ChunkExecutor):
-    """This process, one chunk at a time, in the order given (the default)."""
+    """This process, in the order given (the default).  The tasks run on background
+    threads, :data:`AHEAD` at a time, so that while the caller handles one chunk's results
+    the next ones are played and built (the kernel releases the GIL; one chunk at a time
+    plays in it, :func:`~.simulate.kernel_slot`)."""
 
     sequential = True
+    #: tasks in flight while the caller handles the one before: one in the kernel, one
+    #: building its frames (so at most two chunks' kernel arrays are held at once)
+    AHEAD = 2
 
     def imap(self, fn: Callable[[T], R], tasks: Iterable[T]) -> Iterator[tuple[T, R]]:
-        for task in tasks:
-            yield task, fn(task)
+        with cf.ThreadPoolExecutor(self.AHEAD, thread_name_prefix="citadels-chunks") as pool:
+            ahead: list[tuple[T, cf.Future]] = []  # submitted, in the order given
+            try:
+                for task in tasks:
+                    ahead.append((task, pool.submit(fn, task)))
+                    if len(ahead) > self.AHEAD:
+                        done, future = ahead.pop(0)
+                        yield done, future.result()
+                while ahead:
+                    done, future = ahead.pop(0)
+                    yield done, future.result()
+            finally:  # closed early or failed: the chunks started finish, no other starts
+                for _, future in ahead:
+                    future.cancel()
 
     def capacity(self) -> int:
         return 1

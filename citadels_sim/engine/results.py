@@ -162,7 +162,8 @@ class Results:
 
     def __init__(self, seats: pl.DataFrame, characters: pl.DataFrame,
                  districts: pl.DataFrame, picks: pl.DataFrame | None, meta: dict,
-                 character_batches: pl.DataFrame | None = None):
+                 character_batches: pl.DataFrame | None = None,
+                 quality_counts: dict[str, pl.DataFrame] | None = None):
         self.seats = seats
         self.characters = characters
         self.districts = districts
@@ -171,9 +172,14 @@ class Results:
         #: the character counts per batch of games (``batch`` column, see :mod:`.stats`):
         #: what makes the intervals of :meth:`character_table` cluster-robust
         self.character_batches = character_batches
+        self._fair: tuple[pl.DataFrame, pl.DataFrame] | None = None  # seats, with fair shares
+        #: the game-quality count tables (:func:`.summary.quality_tables`) when they were
+        #: summed chunk by chunk as the games were played (else computed from ``seats``)
+        self.quality_counts = quality_counts
 
     @classmethod
-    def from_parts(cls, parts: dict[str, list[pl.DataFrame]], meta: dict) -> Results:
+    def from_parts(cls, parts: dict[str, list[pl.DataFrame]], meta: dict,
+                   quality_counts: dict[str, pl.DataFrame] | None = None) -> Results:
         """Assemble chunk frames (character and district counts are summed over chunks)."""
         def summed(frames: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
             return pl.concat(frames).drop("batch", strict=False).group_by(
@@ -185,7 +191,8 @@ class Results:
         batches = (characters.group_by(["batch"] + keys, maintain_order=True).agg(
             pl.exclude(["batch"] + keys).sum()) if "batch" in characters.columns else None)
         return cls(pl.concat(parts["seats"]), summed(parts["characters"], keys),
-                   summed(districts, ["district", "strategy"]), picks, meta, batches)
+                   summed(districts, ["district", "strategy"]), picks, meta, batches,
+                   quality_counts)
 
     # ---- facts ----------------------------------------------------------------------
     @property
@@ -211,9 +218,16 @@ class Results:
         baseline (``fair``) is the number of winners of each game over N, averaged over the
         group's seat-games (1/N when nobody ties).
         """
-        seats = self.seats.with_columns(
-            (pl.col("won").sum().over("game") / self.players).alias("fair_share"))
-        return stats.rate_table(seats, by, "won", baseline="fair_share", cluster="game")
+        keys = [by] if isinstance(by, str) else list(by)
+        return stats.rate_table(self._with_fair_share(), keys, "won", baseline="fair_share",
+                                cluster="game", row_clusters="seat" in keys)
+
+    def _with_fair_share(self) -> pl.DataFrame:
+        """``seats`` with each row's fair share (the game's winners over N), computed once."""
+        if self._fair is None or self._fair[0] is not self.seats:
+            self._fair = (self.seats, self.seats.with_columns(
+                (pl.col("won").sum().over("game") / self.players).alias("fair_share")))
+        return self._fair[1]
 
     def character_table(self) -> pl.DataFrame:
         """Per character (all strategies): share of rounds held (``held_rate``), share of
@@ -242,7 +256,7 @@ class Results:
         seat advantage, each with its 95% interval."""
         from citadels_sim.stats.quality import measures
         from .summary import quality_tables
-        return measures(quality_tables(self.seats))
+        return measures(self.quality_counts or quality_tables(self.seats))
 
     def summary(self) -> str:
         """A plain-text report: win rates by strategy and by seat, game facts, throughput."""

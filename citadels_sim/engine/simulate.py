@@ -36,9 +36,9 @@ from citadels_sim.kernel.run import play_chunk_arrays
 from citadels_sim.kernel.state import new_tables
 from citadels_sim.versions import KERNEL_VERSION, RESULTS_VERSION, __version__
 from . import store
-from .executor import ChunkExecutor, resolve
+from .executor import LOCAL, ChunkExecutor, resolve
 from .results import Results, character_counts, district_counts, pick_frame, seat_frame
-from .summary import chunk_tables
+from .summary import Summary, chunk_tables, quality_tables
 from .warmup import ensure_kernel
 
 #: above this many games the per-round ``picks`` table is off unless asked for
@@ -184,7 +184,8 @@ _KERNEL_LOCK = threading.Lock()
 
 class Played(NamedTuple):
     """One chunk's outcome: its frames (``seats``, ``characters``, ``districts``, and
-    ``picks`` if kept), its count tables (None unless asked for) and the seconds it took."""
+    ``picks`` if kept), its count tables (None unless asked for) and the seconds the kernel
+    took to play it."""
 
     frames: dict[str, pl.DataFrame]
     tables: dict[str, pl.DataFrame] | None
@@ -231,9 +232,9 @@ def play_task(task: ChunkTask) -> Played:
         start = time.perf_counter()
         raw = play_chunk(tables, task.seed, task.first, task.n, task.config.players,
                          task.picks, task.config.max_rounds)
+        seconds = time.perf_counter() - start
     frames = frames_of(raw, task.first, task.config, names, task.picks)
-    return Played(frames, chunk_tables(frames) if task.summarise else None,
-                  time.perf_counter() - start)
+    return Played(frames, chunk_tables(frames) if task.summarise else None, seconds)
 
 
 def frames_of(raw: dict[str, np.ndarray], first: int, config: GameConfig, names: list[str],
@@ -308,13 +309,13 @@ def _round_down(x: float) -> int:
 def check_memory(games: int, chunk_size: int, config: GameConfig, names: list[str],
                  picks: bool, *, here: bool, held: bool) -> None:
     """Refuse, before a game is played, a run that needs more memory than this machine has
-    available: its chunks' descriptions (:data:`TASK_BYTES` each), a chunk as it is played
-    (``here``: on this machine) and every game's results (``held``: as :func:`simulate`
+    available: its chunks' descriptions (:data:`TASK_BYTES` each), the chunks in flight as
+    they are played (``here``: on this machine, :attr:`.executor.Local.AHEAD` of them) and every game's results (``held``: as :func:`simulate`
     holds them)."""
     chunk = min(chunk_size, games)
     chunks = math.ceil(games / chunk)
     playing, kept = memory_per_game(config, names, picks, chunk)
-    need = {"tasks": chunks * TASK_BYTES, "chunk": chunk * playing * here,
+    need = {"tasks": chunks * TASK_BYTES, "chunk": chunk * playing * here * LOCAL.AHEAD,
             "held": games * kept * held}
     free = available_memory()
     if sum(need.values()) <= free:
@@ -329,9 +330,10 @@ def check_memory(games: int, chunk_size: int, config: GameConfig, names: list[st
             f"{most:,} games in one simulate (for more, iterate a Run, or run an experiment: "
             "both keep memory bounded).")
     if worst == "chunk":
-        raise ConfigError(f"a chunk of {chunk:,} games needs about {_size(need['chunk'])} of "
-                          f"memory ({playing:,.0f} bytes a game), {has}: at most "
-                          f"{_round_down(free / playing):,} games a chunk.")
+        raise ConfigError(f"{LOCAL.AHEAD} chunks of {chunk:,} games in flight need about "
+                          f"{_size(need['chunk'])} of memory ({playing:,.0f} bytes a game), "
+                          f"{has}: at most {_round_down(free / playing / LOCAL.AHEAD):,} "
+                          "games a chunk.")
     raise ConfigError(f"{games:,} games in chunks of {chunk:,} are {chunks:,} chunks, whose "
                       f"descriptions alone take about {_size(need['tasks'])}, {has}: give "
                       f"fewer games or a chunk size of at least "
@@ -518,13 +520,16 @@ def simulate(config: GameConfig | None = None,
     else:
         kept = store.on_interrupt(lambda: f"{store.chunks_written(Path(out))} of "
                                   f"{len(run.tasks())} chunks written to {out}")
+    quality = Summary()  # counted as each chunk comes, while the next one plays
     with kept, tqdm(total=games, unit="game", disable=not progress, smoothing=0.1) as bar:
         for first, frames in run:
             chunks[first] = frames
+            if "led" in frames["seats"].columns:
+                quality.merge(Summary(quality_tables(frames["seats"])))
             bar.update(min(run.chunk_size, run.games - first))
     parts: dict[str, list[pl.DataFrame]] = {"seats": [], "picks": [], "characters": [],
                                             "districts": []}
     for first in sorted(chunks):  # game order, however the chunks arrived
         for key, frame in chunks[first].items():
             parts[key].append(frame)
-    return Results.from_parts(parts, run.meta)
+    return Results.from_parts(parts, run.meta, quality.tables or None)

@@ -137,12 +137,11 @@ def quality_tables(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
     changes = ((known[:, 1:] != known[:, :-1]) & (known[:, :-1] >= 0)).sum(axis=1)
     sole = won.sum(axis=1) == 1
     winner = won.argmax(axis=1)
-    mask = led[games, winner]
-    decided = np.where(sole & (rounds <= LED_ROUNDS), rounds, -1)
-    for k in range(LED_ROUNDS - 1, -1, -1):  # back from the last round while he led
-        going = (decided == k + 1) & ((mask >> k) & 1 == 1)
-        decided = np.where(going, k, decided)
-    decided = np.where(decided >= 0, decided + 1, -1)
+    # the sole winner leads for good from the round after the last one (of those played)
+    # he did not lead: the highest bit of ``gaps`` (round 1 if he led in every round)
+    gaps = ~led[games, winner] & ((1 << np.minimum(rounds, LED_ROUNDS)) - 1)
+    last_gap = np.frexp(gaps.astype(np.float64))[1]  # its highest bit's index + 1; 0 if none
+    decided = np.where(sole & (rounds <= LED_ROUNDS), last_gap + 1, -1)
     comeback = np.where(sole, behind[games, winner], -1)
     quality = _counted({"rounds": rounds.astype(np.int16),
                         "lead_changes": changes.astype(np.int16),

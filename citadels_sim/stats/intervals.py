@@ -44,13 +44,16 @@ def wilson(successes: np.ndarray, trials: np.ndarray, alpha: float = 0.05
 
 
 def rate_table(frame: pl.DataFrame, by: str | list[str], flag: str,
-               baseline: str | None = None, cluster: str | None = None) -> pl.DataFrame:
+               baseline: str | None = None, cluster: str | None = None,
+               row_clusters: bool = False) -> pl.DataFrame:
     """Per group of ``by``: trials, successes of boolean column ``flag``, rate and its 95%
     interval, and with ``baseline`` (a column of per-row fair shares) their mean as ``fair``.
 
     With ``cluster`` (a column such as ``game``) the rows of one cluster are not taken as
     independent: the interval is Wilson's at the effective sample size n / deff, the design
     effect coming from the cluster-robust variance of the rate (``deff`` column).
+    ``row_clusters``: the caller knows that no group has two rows of one cluster (a seat's
+    rows, one per game), so the rows are the clusters and need no grouping.
     """
     keys = [by] if isinstance(by, str) else list(by)
     aggs = [pl.len().alias("n"), pl.col(flag).sum().alias("wins")]
@@ -59,8 +62,10 @@ def rate_table(frame: pl.DataFrame, by: str | list[str], flag: str,
     t = frame.group_by(keys, maintain_order=True).agg(aggs).sort(keys)
     deff = np.ones(t.height)
     if cluster is not None:
-        per = frame.group_by(keys + [cluster]).agg(pl.col(flag).sum().alias("wins"),
-                                                   pl.len().alias("n"))
+        per = (frame.select(*keys, pl.col(flag).alias("wins"), pl.lit(1).alias("n"))
+               if row_clusters else
+               frame.group_by(keys + [cluster]).agg(pl.col(flag).sum().alias("wins"),
+                                                    pl.len().alias("n")))
         var = t.select(keys).join(cluster_variance(per, keys, "wins", "n"), on=keys,
                                   how="left", maintain_order="left")["var"]
         deff = design_effect(t["wins"].to_numpy(), t["n"].to_numpy(), var.to_numpy())
