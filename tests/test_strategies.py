@@ -89,6 +89,8 @@ def test_tuned_preset_and_errors():
                 districts="illustrious_emissaries"), "reference_illustrious_emissaries"),
     (GameConfig(ruleset="2016"), "reference_first_game"),
     (GameConfig(ruleset="2016", players=2), "reference_first_game_2p"),
+    (GameConfig(ruleset="2016", players=2, characters="ambitious_aristocrats",
+                districts="ambitious_aristocrats"), "reference_ambitious_aristocrats_2p"),
     (GameConfig(ruleset="four_color"), "reference"),
     (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
                             "Navigator", "Diplomat"], removed=["Graveyard"]), "reference"),
