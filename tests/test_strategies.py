@@ -91,6 +91,8 @@ def test_tuned_preset_and_errors():
     (GameConfig(ruleset="2016", players=2), "reference_first_game_2p"),
     (GameConfig(ruleset="2016", players=2, characters="ambitious_aristocrats",
                 districts="ambitious_aristocrats"), "reference_ambitious_aristocrats_2p"),
+    (GameConfig(ruleset="2016", players=2, characters="tenacious_delegates",
+                districts="tenacious_delegates"), "reference_tenacious_delegates_2p"),
     (GameConfig(ruleset="four_color"), "reference"),
     (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
                             "Navigator", "Diplomat"], removed=["Graveyard"]), "reference"),
