@@ -90,7 +90,7 @@ def test_the_house_rules_page_lists_every_parameter_as_the_code_has_it():
     from citadels_sim.game.house_rules import PARAMETERS
     text = (DOCS / "house_rules.md").read_text(encoding="utf-8")
     rows = {m[0]: m[1:] for m in re.findall(
-        r"^\| `(\w+)` \| ([^|]*) \| ([^|]*) \| ([^|]*) \|", text, re.M)}
+        r"^\| `(\w+)` \| ([^|\n]*) \| ([^|\n]*) \| ([^|\n]*) \|", text, re.M)}
     assert set(rows) == set(PARAMETERS)
     for name, p in PARAMETERS.items():
         meaning, default, allowed = rows[name]

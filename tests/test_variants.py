@@ -77,9 +77,13 @@ def test_simulate_balance_and_experiments_name_variants(variants, tmp_path, caps
     ('[characters."X"]\nbase = "Banker"\n', "base must name a published character"),
     ('[characters."X"]\nbase = "Merchant"\nthief_share = 50\n',
      "'thief_share' is neither a number of the Merchant (merchant_gold, merchant_income) nor "
-     "an effect a variant may add (gold, cards, builds, income)"),
-    ('[characters."X"]\nbase = "Merchant"\npower = "kill"\n',
-     "other powers (a second target power, ...) are not supported"),
+     "an effect a variant may add (gold, cards, builds, income, power)"),
+    ('[characters."X"]\nbase = "Merchant"\npower = "bewitch"\n',
+     "power = 'bewitch' must name one target power: kill, rob, swap_hands, destroy"),
+    ('[characters."X"]\nbase = "Merchant"\npower = ["kill", "rob"]\n',
+     "must name one target power"),
+    ('[characters."X"]\nbase = "Assassin"\npower = "kill"\n',
+     "power = 'kill' is the Assassin's own; add another (rob, swap_hands, destroy)"),
     ('[characters."X"]\nbase = "Merchant"\nincome = "purple"\n',
      "income = 'purple' must name a district type: noble, religious, trade, military, unique"),
     ('[characters."X"]\nbase = "Merchant"\ncards = 9\n', "cards = 9 is outside 0-4"),
@@ -157,3 +161,21 @@ def test_a_set_with_variants_starts_from_its_base_sets_bot_but_is_not_made_for(v
     config = GameConfig(characters=SET, variants=variants)
     assert start_for(config) == "reference_classic"
     assert made_for(GameConfig()) and not made_for(config)
+
+
+def test_replays_name_the_variant_that_kills_robs_and_destroys(tmp_path):
+    """An added power's events say who acts (issue 20 item 2): the kill and the theft carry
+    the acting character in ``by``, and the text names it."""
+    from citadels_sim import replay
+    from citadels_sim.engine.replay import to_text
+    path = tmp_path / "v.toml"
+    path.write_text('[characters."Tyrant"]\nbase = "King"\npower = "kill"\n'
+                    '[characters."Bandit"]\nbase = "Bishop"\npower = "rob"\n')
+    config = GameConfig(characters=["Witch", "Thief", "Magician", "Tyrant", "Bandit",
+                                    "Merchant", "Architect", "Warlord"], variants=path)
+    events = [e for g in range(6) for e in replay(config, "reference_classic", 2, g)]
+    by = {(e["type"], e["by"]) for e in events if e["type"] in ("kill", "rob", "theft")}
+    assert {("kill", "Tyrant"), ("rob", "Bandit"), ("rob", "Thief")} <= by
+    assert {b for t, b in by if t == "theft"} <= {"Thief", "Bandit"}
+    text = to_text(events)
+    assert "The Tyrant (P" in text and " kills the " in text and "The Assassin" not in text

@@ -9,7 +9,8 @@ the cards under each seat's Museum, ``beautified``: the names of each seat's bea
 districts).  Event fields that hold a rank index (``character``, the Magistrate's
 ``signed``/``warrant``/``warrant2``, the Blackmailer's ``real``/``bluff``, the Theater's
 ``gave``/``took``) are character names (in ``kill``, ``rob`` and ``bewitch``, ``character`` is
-the character named, not the one acting); fields that hold a district kind are district
+the character named and ``by`` the one acting; a ``theft`` names its robber's character in
+``by``); fields that hold a district kind are district
 names.  The last event, ``game_end``, adds ``scores``, ``ranks``, ``winners`` and the per-seat
 scoring ``breakdown``.
 """
@@ -49,6 +50,12 @@ def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strat
     log, seat_out, game_out = run_logged(build_tables(config, lineup), np.int64(seed),
                                          np.int64(game))
     events = [_event(row, config) for row in log]
+    robber = None
+    for e in events:  # the theft, logged at the victim's call, is by the round's robber
+        if e["type"] == "rob":
+            robber = e["by"]
+        elif e["type"] == "theft":
+            e["by"] = robber
     end = events[-1]
     n = config.players
     end["scores"] = [int(x) for x in seat_out[:n, L.O_SCORE]]
@@ -73,6 +80,8 @@ def _event(row: np.ndarray, config: GameConfig) -> dict:
         out["seat"] = int(row[L.L_SEAT])
     if row[L.L_RANK] >= 0:
         out["character"] = config.character_names[row[L.L_RANK]]
+        if "character" in fields:  # the field names the target: keep who acts
+            out["by"] = out["character"]
     for key, value in zip(fields, row[L.L_A:L.L_D + 1]):
         value = int(value)
         kind = _EVENT_FIELDS.get((name, key))
@@ -122,7 +131,7 @@ def _describe(e: dict) -> str:
         "pick": lambda: f"  {who} picks {e['character']}.",
         "call": lambda: f"{e['character']} is called: {who} reveals it.",
         "skip_killed": lambda: f"{e['character']} is called: killed, {who} stays silent.",
-        "theft": lambda: f"  The Thief ({who}) takes {e['gold']} gold from P{e['victim']}.",
+        "theft": lambda: f"  The {e['by']} ({who}) takes {e['gold']} gold from P{e['victim']}.",
         "crown": lambda: f"  {who} takes the crown{as_} (from P{e['from']}).",
         "gather_gold": lambda: f"  {who} takes {e['gold']} gold.",
         "gather_cards": lambda: f"  {who} draws {e['drawn']} card(s), keeps {e['kept']}"
@@ -137,13 +146,13 @@ def _describe(e: dict) -> str:
                             else "without paying")
                          + (f" ({e['cards_paid']} paid in cards)" if e['cards_paid'] else "")
                          + ".",
-        "kill": lambda: f"  The Assassin ({who}) kills the {e['character']}.",
-        "rob": lambda: f"  The Thief ({who}) robs the {e['character']}.",
-        "swap_hands": lambda: f"  The Magician ({who}) swaps hands with P{e['with']} "
+        "kill": lambda: f"  The {e['by']} ({who}) kills the {e['character']}.",
+        "rob": lambda: f"  The {e['by']} ({who}) robs the {e['character']}.",
+        "swap_hands": lambda: f"  The {e['character']} ({who}) swaps hands with P{e['with']} "
                               f"({e['gave']} cards for {e['got']}).",
-        "redraw": lambda: f"  The Magician ({who}) redraws {e['cards']} card(s).",
-        "destroy": lambda: f"  The Warlord ({who}) destroys P{e['target']}'s {e['district']} "
-                           f"for {e['cost']} gold.",
+        "redraw": lambda: f"  The {e['character']} ({who}) redraws {e['cards']} card(s).",
+        "destroy": lambda: f"  The {e['character']} ({who}) destroys P{e['target']}'s "
+                           f"{e['district']} for {e['cost']} gold.",
         "graveyard": lambda: f"  {who} pays 1 gold to keep the {e['district']} (Graveyard).",
         "laboratory": lambda: f"  {who} discards {e['district']} to the Laboratory for "
                               f"{e['gold']} gold.",

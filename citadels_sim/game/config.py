@@ -432,6 +432,8 @@ class GameConfig:
                 cfg[L.G_BUILD_LIMIT + r] = v.effect("builds", -1)
                 income = v.effect("income")
                 cfg[L.G_EXTRA_INCOME + r] = -1 if income is None else L.TYPE_NAMES.index(income)
+                power = v.effect("power")
+                cfg[L.G_EXTRA_POWER + r] = 0 if power is None else L.POWER_NAMES.index(power) + 1
         return {"kinds": kinds, "cfg": cfg}
 
     def to_dict(self) -> dict:

@@ -13,6 +13,7 @@ base = "Warlord"
 cards = 1                # draws 1 card after gathering
 income = "religious"     # and takes 1 gold per religious district
 builds = 2               # may build 2 districts
+power = "kill"           # and kills a character later in the round (game.variants.POWERS)
 ```
 
 A variant plays as its base character (the same powers, the same place in the bots'
@@ -30,7 +31,7 @@ base = "Keep"
 cost = 2
 ```
 
-Any other key (a second target power, a district's power) is refused in one line.
+Any other key (a district's power, a power the base has already) is refused in one line.
 """
 
 from __future__ import annotations
@@ -91,7 +92,18 @@ EFFECTS = {"gold": ("gold taken after gathering", 0, 6),
            "cards": ("cards drawn after gathering", 0, 4),
            "builds": ("districts it may build in its turn (replaces its own limit)", 0, 4),
            "income": ("a district type paying it 1 gold per district, taken after "
-                      "gathering", None, None)}
+                      "gathering", None, None),
+           "power": ("a target power added to its base's", None, None)}
+#: the target powers a variant may add (kernel.layout.POWER_NAMES), each with the published
+#: character who has it (a variant of him may not add it again) and when it is used
+POWERS = {"kill": ("Assassin", "at the start of its turn, names a later character, who "
+                   "loses his turn (none if one is killed already)"),
+          "rob": ("Thief", "at the start of its turn, names a later character, whose "
+                  "gold it takes when he is revealed (none if one is robbed already)"),
+          "swap_hands": ("Magician", "at the start of its turn, swaps hands with a player or "
+                         "redraws cards"),
+          "destroy": ("Warlord", "at the end of its turn, destroys a district at the "
+                      "Warlord's price")}
 
 
 def load(path: str | Path) -> tuple[Variant | DistrictVariant, ...]:
@@ -179,10 +191,14 @@ def _variant(name: str, entry, where: str) -> Variant:
             raise VariantError(
                 f"{here}: {key!r} is neither a number of the {base} "
                 f"({', '.join(own) or 'the ' + base + ' has none'}) nor an effect a variant "
-                f"may add ({', '.join(EFFECTS)}); other powers (a second target power, "
-                "...) are not supported (docs/house_rules.md#card-variants).")
+                f"may add ({', '.join(EFFECTS)}); other powers are not supported "
+                "(docs/house_rules.md#card-variants).")
         _check_whole(here, key, value, p.low, p.high, f"{p.unit} ({p.meaning})")
         numbers.append((key, value))
+    power = dict(effects).get("power")
+    if power is not None and POWERS[power][0] == base:
+        raise VariantError(f"{here}: power = {power!r} is the {base}'s own; add another "
+                           f"({', '.join(p for p in POWERS if p != power)}).")
     return Variant(name, base, tuple(sorted(numbers)), _description(entry, here),
                    tuple(sorted(effects)))
 
@@ -202,6 +218,11 @@ def _effect(key: str, value, here: str) -> int | str:
         if not isinstance(value, str) or value.lower() not in TYPE_NAMES:
             raise VariantError(f"{here}: income = {value!r} must name a district type: "
                                f"{', '.join(TYPE_NAMES)} ({meaning}).")
+        return value.lower()
+    if key == "power":
+        if not isinstance(value, str) or value.lower() not in POWERS:
+            raise VariantError(f"{here}: power = {value!r} must name one target power: "
+                               f"{', '.join(POWERS)} ({meaning}; one per variant).")
         return value.lower()
     _check_whole(here, key, value, low, high, f"({meaning})")
     return value

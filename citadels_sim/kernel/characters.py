@@ -7,11 +7,13 @@ touching the turn loop:
 ``on_reveal``      Step 1 effects after the theft (crown, four_color automatic income,
                    the classic Tax Collector's retroactive tax)
 ``before_gather``  abilities used at the start of the turn (Assassin, Thief, Magician, Abbot,
-                   Spy, Magistrate's warrants, Blackmailer's threats, the Tax Collector's pile)
+                   Spy, Magistrate's warrants, Blackmailer's threats, the Tax Collector's pile),
+                   then a card variant's added kill, theft or swap (``G_EXTRA_POWER``)
 ``after_gather``   extras after the gather action (Merchant +1, Architect +2 cards) and
                    abilities used before building (Navigator, Scholar, Wizard, Seer, Queen,
                    the Witch's naming, which ends her turn at once)
-``end_of_turn``    the end of the turn (Warlord, Diplomat, Marshal, Artist, then the classic
+``end_of_turn``    the end of the turn (Warlord or a variant's added destruction, Diplomat,
+                   Marshal, Artist, then the classic
                    tax, Poor House and Park, the Alchemist's refund)
 
 Build limits (``rules.build_limit``, ``rules.counts_toward_limit``) and income
@@ -45,12 +47,13 @@ from .layout import (BEAUTIFIED, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST
                      CH_WARLORD, CH_WITCH, CH_WIZARD, D_THRONE_ROOM, G_ABBOT_TRIBUTE,
                      G_ARCHITECT_CARDS, G_ARTIST_BEAUTIFY, G_BEWITCHED, G_BLACKMAILER,
                      G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_EXTRA_CARDS, G_EXTRA_GOLD, G_EXTRA_INCOME,
+                     G_EXTRA_POWER,
                      G_HOLDER, G_INCOME, G_KILLED, G_MAGISTRATE, G_MERCHANT_GOLD, G_NAVIGATOR_GAIN,
                      G_NP, G_NRANKS, G_QUEEN_GOLD, G_RANK1_BUILT, G_ROBBED, G_ROBBER, G_RULESET,
                      G_SCHOLAR_DRAW, G_TAX, G_TAXER, G_TAX_PILE, G_THIEF_SHARE, G_THREAT, G_THREATS,
                      G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_OVER, G_TURN_USED, G_WARRANT,
-                     G_WARRANTS, G_WITCH, K_TYPE, P_CITY_VALUE, P_GOLD, P_HAND_N, RANK_KING,
-                     RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+                     G_WARRANTS, G_WITCH, K_TYPE, P_CITY_VALUE, P_GOLD, P_HAND_N, POWER_DESTROY,
+                     POWER_KILL, POWER_ROB, POWER_SWAP_HANDS, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
 from .log import (EV_BEAUTIFY, EV_BEWITCH, EV_BLACKMAIL, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_BRIBE,
                   EV_CLASSIC_TAX, EV_CROWN, EV_CROWN_GIVEN, EV_EXCHANGE, EV_INCOME, EV_KILL,
                   EV_NAVIGATOR, EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SEER,
@@ -224,6 +227,39 @@ def before_gather(st, tb, ch, s, r):
         st.g[G_TAX_PILE] = 0
         st.p[s, P_GOLD] += gold
         event(st, EV_TAKE_PILE, s, r, gold, 0, 0, 0)
+    if g[G_EXTRA_POWER + r] > 0:
+        _added_power(st, tb, s, r, g[G_EXTRA_POWER + r])
+
+
+@hot
+def _added_power(st, tb, s, r, power):
+    """A card variant's added power (game.variants.POWERS), at the start of its turn after
+    its base's own: the Magician's swap or redraw, or a kill or a theft naming a character
+    later in the round that is not already killed, robbed or bewitched.  A round holds one
+    killed and one robbed character: the power is not used when its slot is taken (the
+    Assassin's kill, the Thief's theft stand) or no character is left to name."""
+    g = st.g
+    if power == POWER_SWAP_HANDS:
+        _magic(st, tb, s, r)
+        return
+    if power != POWER_KILL and power != POWER_ROB:
+        return  # destroy: at the end of the turn
+    slot = G_KILLED if power == POWER_KILL else G_ROBBED
+    if g[slot] >= 0:
+        return
+    later = ((1 << g[G_NRANKS]) - 1) & ~((2 << r) - 1)
+    for taken in (g[G_KILLED], g[G_ROBBED], g[G_BEWITCHED]):
+        if taken >= 0:
+            later &= ~(1 << taken)
+    if later == 0:
+        return
+    target = choose_target_rank(st, tb, s, later, own_ranks(st, s), power == POWER_ROB)
+    g[slot] = target
+    if power == POWER_ROB:
+        g[G_ROBBER] = s
+        event(st, EV_ROB, s, r, target, 0, 0, 0)
+    else:
+        event(st, EV_KILL, s, r, target, 0, 0, 0)
 
 
 @hot
@@ -417,13 +453,13 @@ def _scholar(st, tb, s, r):
 def end_of_turn(st, tb, ch, s, r):
     """End of the turn in the order of docs/rules.md §2.5, step 7 (D17): abilities used at the end
     (classic timing, legal in 2016 and four_color), then the Alchemist's refund."""
-    if ch == CH_WARLORD:
+    if ch == CH_WARLORD or st.g[G_EXTRA_POWER + r] == POWER_DESTROY:  # or a variant's power
         target, i = choose_destroy(st, tb, s)
         if target >= 0:
             cost = warlord_cost(st, tb, target, i)
             pay(st, s, cost)
             destroy_district(st, tb, s, r, target, i, cost)
-    elif ch == CH_DIPLOMAT:
+    if ch == CH_DIPLOMAT:
         mine, target, theirs = choose_exchange(st, tb, s)
         if mine >= 0:
             paid = exchange_cost(st, tb, s, mine, target, theirs)

@@ -246,7 +246,11 @@ G_EXTRA_GOLD = G_INCOME + N_CHARACTERS    # + r: gold
 G_EXTRA_CARDS = G_EXTRA_GOLD + MAX_RANKS  # + r: cards drawn
 G_EXTRA_INCOME = G_EXTRA_CARDS + MAX_RANKS  # + r: district type paying 1 gold each, -1 none
 G_BUILD_LIMIT = G_EXTRA_INCOME + MAX_RANKS  # + r: builds allowed in its turn, -1: its own
-G_CFG_LEN = G_BUILD_LIMIT + MAX_RANKS
+G_EXTRA_POWER = G_BUILD_LIMIT + MAX_RANKS  # + r: an added target power (POWER_*), 0 none
+G_CFG_LEN = G_EXTRA_POWER + MAX_RANKS
+#: a card variant's added target power (game.variants.POWERS), in ``G_EXTRA_POWER + r``
+POWER_KILL, POWER_ROB, POWER_SWAP_HANDS, POWER_DESTROY = 1, 2, 3, 4
+POWER_NAMES = ("kill", "rob", "swap_hands", "destroy")  # POWER_NAMES[code - 1]
 (G_ROUND,          # current round, 1-based
  G_DECK_HEAD,      # index of the top card in ``deck``
  G_DECK_N,         # cards in the deck

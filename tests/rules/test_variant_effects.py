@@ -5,7 +5,7 @@ own; the published characters are untouched; whole games keep gold and cards con
 from __future__ import annotations
 
 import kernel_helpers as h
-from kernel_helpers import T, empty_state as setup, play_turn_events as play
+from kernel_helpers import AR, B, K, ME, T, W, empty_state as setup, play_turn_events as play
 
 from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.bots import reference
@@ -74,3 +74,104 @@ def test_whole_games_with_variants_keep_gold_and_cards_conserved(tmp_path):
             assert h.total_cards(st) == tb.kinds[L.K_COUNT].sum()
             scores[name].append(tuple(st.p[:4, L.P_SCORE]))
     assert scores["plain"] != scores["variants"]
+
+
+# ---- an added target power (game.variants.POWERS) -----------------------------------------
+POWERS = """
+[characters."Tyrant"]
+base = "King"
+power = "kill"
+
+[characters."Bandit"]
+base = "Bishop"
+power = "rob"
+
+[characters."Raider"]
+base = "Merchant"
+power = "destroy"
+
+[characters."Trickster"]
+base = "Architect"
+power = "swap_hands"
+"""
+WITH_POWERS = ["Assassin", "Thief", "Magician", "Tyrant", "Bandit", "Raider", "Trickster",
+               "Warlord"]
+
+
+def _powers_state(tmp_path, families="builder"):
+    path = tmp_path / "v.toml"
+    path.write_text(POWERS)
+    st, tb = setup("classic", 4, families, chars=WITH_POWERS, variants=path)
+    h.set_holders(st, {K: 0, B: 1, ME: 2, AR: 3, W: 1})
+    return st, tb
+
+
+def test_an_added_kill_names_a_later_character_not_robbed_and_the_king_still_crowns(tmp_path):
+    st, tb = _powers_state(tmp_path)
+    h.rob(st, B, 2)
+    h.only_target(st, B, K)  # the bot would name the Bishop: he is robbed, so not allowed
+    evs = play(st, tb, K, 0)
+    (kill,) = h.of_type(evs, "kill")
+    assert kill.seat == 0 and kill.rank == K and kill.a > K and kill.a != B
+    assert st.g[L.G_KILLED] == kill.a and st.g[L.G_CROWN] == 0
+
+
+def test_an_added_kill_is_not_used_when_a_character_is_killed_already(tmp_path):
+    st, tb = _powers_state(tmp_path)
+    h.kill(st, W)  # the Assassin's kill stands: one killed character a round
+    evs = play(st, tb, K, 0)
+    assert not h.of_type(evs, "kill") and st.g[L.G_KILLED] == W
+
+
+def test_an_added_rob_takes_the_named_characters_gold_on_his_reveal(tmp_path):
+    st, tb = _powers_state(tmp_path)
+    h.only_target(st, ME, B)
+    evs = play(st, tb, B, 1)
+    (rob,) = h.of_type(evs, "rob")
+    assert rob.seat == 1 and rob.a == ME and st.g[L.G_ROBBER] == 1
+    h.set_gold(st, 2, 5)
+    before = h.gold(st, 1)
+    evs = play(st, tb, ME, 2)
+    assert h.of_type(evs, "theft")[0].b == 5 and h.gold(st, 1) == before + 5
+    # with the Thief's theft this round, the Bandit robs no one
+    st, tb = _powers_state(tmp_path)
+    h.rob(st, W, 3)
+    assert not h.of_type(play(st, tb, B, 1), "rob") and st.g[L.G_ROBBER] == 3
+
+
+def test_an_added_destroy_razes_a_district_at_the_end_of_the_turn(tmp_path):
+    st, tb = _powers_state(tmp_path)
+    h.set_city(st, 3, ["Tavern", "Castle"])  # the Tavern is free to destroy (cost 1 - 1)
+    evs = play(st, tb, ME, 2)
+    (destroy,) = h.of_type(evs, "destroy")
+    assert destroy.seat == 2 and destroy.rank == ME and destroy.a == 3
+    assert h.city_keys(st, 3) == ["castle"]
+
+
+def test_an_added_swap_exchanges_hands_and_the_published_characters_have_no_power(tmp_path):
+    st, tb = _powers_state(tmp_path)
+    h.set_hand(st, 1, ["Tavern", "Market", "Watchtower", "Temple", "Manor", "Castle"])
+    evs = play(st, tb, AR, 3)
+    (swap,) = h.of_type(evs, "swap_hands")
+    assert swap.seat == 3 and swap.a == 1 and h.hand_list(st, 1) == []
+    st, tb = setup("classic", 4, "builder", chars=BASE)
+    h.set_holders(st, {K: 0, B: 1, ME: 2, AR: 3})
+    h.set_city(st, 3, ["Tavern", "Castle"])
+    h.set_hand(st, 1, ["Tavern", "Market", "Watchtower", "Temple", "Manor", "Castle"])
+    evs = [e for r, s in ((K, 0), (B, 1), (ME, 2), (AR, 3)) for e in play(st, tb, r, s)]
+    assert not h.of_type(evs, "kill", "rob", "destroy", "swap_hands")
+
+
+def test_whole_games_with_added_powers_keep_gold_and_cards_conserved(tmp_path):
+    path = tmp_path / "v.toml"
+    path.write_text(POWERS)
+    chars = ["Witch"] + WITH_POWERS[1:]  # no Assassin: the Tyrant's kill is free to happen
+    used = set()
+    for game in range(12):
+        st, tb = h.make_state("classic", 4, ("reference",) * 4, seed=3, game=game,
+                              characters=chars, variants=path)
+        h.play_game(st, tb)
+        assert h.gold_conserved(st) and h.kinds_consistent(st), game
+        assert h.total_cards(st) == tb.kinds[L.K_COUNT].sum()
+        used |= {(e.type, e.rank) for e in h.logged_game(tb, 3, game)}
+    assert {("kill", K), ("rob", B), ("destroy", ME), ("swap_hands", AR)} <= used
