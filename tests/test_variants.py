@@ -78,12 +78,12 @@ def test_simulate_balance_and_experiments_name_variants(variants, tmp_path, caps
     ('[characters."X"]\nbase = "Merchant"\nthief_share = 50\n',
      "'thief_share' is neither a number of the Merchant (merchant_gold, merchant_income) nor "
      "an effect a variant may add (gold, cards, builds, income, power)"),
-    ('[characters."X"]\nbase = "Merchant"\npower = "bewitch"\n',
-     "power = 'bewitch' must name one target power: kill, rob, swap_hands, destroy"),
+    ('[characters."X"]\nbase = "Merchant"\npower = "warrants"\n',
+     "power = 'warrants' must name one target power: kill, rob, swap_hands, destroy, bewitch"),
     ('[characters."X"]\nbase = "Merchant"\npower = ["kill", "rob"]\n',
      "must name one target power"),
     ('[characters."X"]\nbase = "Assassin"\npower = "kill"\n',
-     "power = 'kill' is the Assassin's own; add another (rob, swap_hands, destroy)"),
+     "power = 'kill' is the Assassin's own; add another (rob, swap_hands, destroy, bewitch)"),
     ('[characters."X"]\nbase = "Merchant"\nincome = "purple"\n',
      "income = 'purple' must name a district type: noble, religious, trade, military, unique"),
     ('[characters."X"]\nbase = "Merchant"\ncards = 9\n', "cards = 9 is outside 0-4"),
@@ -179,3 +179,16 @@ def test_replays_name_the_variant_that_kills_robs_and_destroys(tmp_path):
     assert {b for t, b in by if t == "theft"} <= {"Thief", "Bandit"}
     text = to_text(events)
     assert "The Tyrant (P" in text and " kills the " in text and "The Assassin" not in text
+
+
+def test_replays_name_the_variant_that_bewitches_and_resumes(tmp_path):
+    from citadels_sim import replay
+    from citadels_sim.engine.replay import to_text
+    path = tmp_path / "v.toml"
+    path.write_text('[characters."Enchanter"]\nbase = "Thief"\npower = "bewitch"\n')
+    config = GameConfig(characters=["Assassin", "Enchanter", "Magician", "King", "Bishop",
+                                    "Merchant", "Architect", "Warlord"], variants=path)
+    events = [e for g in range(4) for e in replay(config, "reference_classic", 2, g)]
+    assert {e["by"] for e in events if e["type"] in ("bewitch", "resume")} == {"Enchanter"}
+    text = to_text(events)
+    assert "The Enchanter (P" in text and "resumes its turn as the " in text

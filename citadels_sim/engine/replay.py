@@ -9,8 +9,8 @@ the cards under each seat's Museum, ``beautified``: the names of each seat's bea
 districts).  Event fields that hold a rank index (``character``, the Magistrate's
 ``signed``/``warrant``/``warrant2``, the Blackmailer's ``real``/``bluff``, the Theater's
 ``gave``/``took``) are character names (in ``kill``, ``rob`` and ``bewitch``, ``character`` is
-the character named and ``by`` the one acting; a ``theft`` names its robber's character in
-``by``); fields that hold a district kind are district
+the character named and ``by`` the one acting; a ``theft`` and a ``resume`` name the robber's
+and the bewitcher's character in ``by``); fields that hold a district kind are district
 names.  The last event, ``game_end``, adds ``scores``, ``ranks``, ``winners`` and the per-seat
 scoring ``breakdown``.
 """
@@ -50,12 +50,16 @@ def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strat
     log, seat_out, game_out = run_logged(build_tables(config, lineup), np.int64(seed),
                                          np.int64(game))
     events = [_event(row, config) for row in log]
-    robber = None
-    for e in events:  # the theft, logged at the victim's call, is by the round's robber
+    robber = witch = None
+    for e in events:  # the theft and the resumed turn are by the round's robber and witch
         if e["type"] == "rob":
             robber = e["by"]
         elif e["type"] == "theft":
             e["by"] = robber
+        elif e["type"] == "bewitch":
+            witch = e["by"]
+        elif e["type"] == "resume":
+            e["by"] = witch
     end = events[-1]
     n = config.players
     end["scores"] = [int(x) for x in seat_out[:n, L.O_SCORE]]
@@ -116,6 +120,11 @@ def _event(row: np.ndarray, config: GameConfig) -> dict:
 def to_json_lines(events: list[dict]) -> str:
     """One JSON object per line."""
     return "\n".join(json.dumps(e) for e in events)
+
+
+def _its(e: dict) -> str:
+    """The Witch's pronoun, or a variant's that bewitches."""
+    return "her" if e["by"] == "Witch" else "its"
 
 
 def _describe(e: dict) -> str:
@@ -191,10 +200,10 @@ def _describe(e: dict) -> str:
         "take_pile": lambda: f"  The Tax Collector ({who}) takes the pile: {e['gold']} gold.",
         "queen": lambda: f"  The Queen ({who}) gains {e['gold']} gold beside the rank-4 "
                          "character.",
-        "bewitch": lambda: f"  The Witch ({who}) bewitches the {e['character']}; her turn is "
-                           "suspended until its call.",
-        "resume": lambda: f"  The Witch ({who}) resumes her turn as the {e['character']}, on her "
-                          "own city, hand and stash.",
+        "bewitch": lambda: f"  The {e['by']} ({who}) bewitches the {e['character']}; "
+                           f"{_its(e)} turn is suspended until its call.",
+        "resume": lambda: f"  The {e['by']} ({who}) resumes {_its(e)} turn as the "
+                          f"{e['character']}, on {_its(e)} own city, hand and stash.",
         "warrants": lambda: f"  The Magistrate ({who}) puts warrants on the {e['signed']} "
                             f"(signed), the {e['warrant']} and the {e['warrant2']}.",
         "confiscate": lambda: f"  P{e['magistrate']} (Magistrate) confiscates the {e['district']} "

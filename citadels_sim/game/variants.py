@@ -103,7 +103,10 @@ POWERS = {"kill": ("Assassin", "at the start of its turn, names a later characte
           "swap_hands": ("Magician", "at the start of its turn, swaps hands with a player or "
                          "redraws cards"),
           "destroy": ("Warlord", "at the end of its turn, destroys a district at the "
-                      "Warlord's price")}
+                      "Warlord's price"),
+          "bewitch": ("Witch", "after gathering, may name a later character and end its turn "
+                      "at once, to resume it in that character's call (none if one is "
+                      "bewitched already)")}
 
 
 def load(path: str | Path) -> tuple[Variant | DistrictVariant, ...]:

@@ -11,7 +11,7 @@ touching the turn loop:
                    then a card variant's added kill, theft or swap (``G_EXTRA_POWER``)
 ``after_gather``   extras after the gather action (Merchant +1, Architect +2 cards) and
                    abilities used before building (Navigator, Scholar, Wizard, Seer, Queen,
-                   the Witch's naming, which ends her turn at once)
+                   the Witch's naming, which ends her turn at once, or a variant's)
 ``end_of_turn``    the end of the turn (Warlord or a variant's added destruction, Diplomat,
                    Marshal, Artist, then the classic
                    tax, Poor House and Park, the Alchemist's refund)
@@ -52,8 +52,8 @@ from .layout import (BEAUTIFIED, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST
                      G_NP, G_NRANKS, G_QUEEN_GOLD, G_RANK1_BUILT, G_ROBBED, G_ROBBER, G_RULESET,
                      G_SCHOLAR_DRAW, G_TAX, G_TAXER, G_TAX_PILE, G_THIEF_SHARE, G_THREAT, G_THREATS,
                      G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_OVER, G_TURN_USED, G_WARRANT,
-                     G_WARRANTS, G_WITCH, K_TYPE, P_CITY_VALUE, P_GOLD, P_HAND_N, POWER_DESTROY,
-                     POWER_KILL, POWER_ROB, POWER_SWAP_HANDS, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+                     G_WARRANTS, G_WITCH, G_WITCH_RANK, K_TYPE, P_CITY_VALUE, P_GOLD, P_HAND_N,
+                     POWER_BEWITCH, POWER_DESTROY, POWER_KILL, POWER_ROB, POWER_SWAP_HANDS, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
 from .log import (EV_BEAUTIFY, EV_BEWITCH, EV_BLACKMAIL, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_BRIBE,
                   EV_CLASSIC_TAX, EV_CROWN, EV_CROWN_GIVEN, EV_EXCHANGE, EV_INCOME, EV_KILL,
                   EV_NAVIGATOR, EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SEER,
@@ -348,20 +348,30 @@ def after_gather(st, tb, ch, s, r):
             gain(st, s, st.g[G_QUEEN_GOLD])
             event(st, EV_QUEEN, s, r, st.g[G_QUEEN_GOLD], 0, 0, 0)
     elif ch == CH_WITCH:
-        _bewitch(st, tb, s, r)
+        _bewitch(st, tb, s, r, ((1 << st.g[G_NRANKS]) - 1) & ~(1 << r),
+                 st.g[G_RULESET] == R_CLASSIC)
+    if st.g[G_EXTRA_POWER + r] == POWER_BEWITCH and st.g[G_BEWITCHED] < 0:
+        # a variant's: a later character not killed, robbed or bewitched; it may decline
+        later = ((1 << st.g[G_NRANKS]) - 1) & ~((2 << r) - 1)
+        for taken in (st.g[G_KILLED], st.g[G_ROBBED]):
+            if taken >= 0:
+                later &= ~(1 << taken)
+        if later:
+            _bewitch(st, tb, s, r, later, True)
 
 
 @hot
-def _bewitch(st, tb, s, r):
-    """Witch, after gathering: name another character and end the turn at once; she resumes
-    it in that character's call (2016: she must; classic: she may, else a normal turn, D12)."""
+def _bewitch(st, tb, s, r, allowed, optional):
+    """Witch, after gathering: name a character of ``allowed`` and end the turn at once;
+    she resumes it in that character's call (2016: she must; classic: she may, else a normal
+    turn, D12; a variant with the power may)."""
     g = st.g
-    allowed = ((1 << g[G_NRANKS]) - 1) & ~(1 << r)
-    t = choose_bewitch(st, tb, s, allowed, g[G_RULESET] == R_CLASSIC)
+    t = choose_bewitch(st, tb, s, allowed, optional)
     if t < 0:
         return
     g[G_BEWITCHED] = t
     g[G_WITCH] = s
+    g[G_WITCH_RANK] = r
     g[G_TURN_OVER] = 1
     event(st, EV_BEWITCH, s, r, t, 0, 0, 0)
 

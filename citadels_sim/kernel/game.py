@@ -10,7 +10,8 @@ from .layout import (CH_EMPEROR, CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOL
                      C_OFFERED, C_PICKED, C_ROBBED, D_HOSPITAL, G_BELL, G_BEWITCHED, G_CAP_HIT,
                      G_COLOUR_BONUS, G_CROWN, G_FIRST, G_FIRST_CROWN, G_HOLDER, G_KILLED,
                      G_MAX_ROUNDS, G_NP, G_NRANKS, G_OVER, G_QUEEN_GOLD, G_RANK_CHAR, G_ROBBED,
-                     G_ROUND, G_ROUND_SCORE, G_RULESET, G_TURN_BUILT, G_WITCH, LED_ROUNDS, N_TYPES,
+                     G_ROUND, G_ROUND_SCORE, G_RULESET, G_TURN_BUILT, G_WITCH, G_WITCH_RANK,
+                     LED_ROUNDS, N_TYPES,
                      P_AT_BELL, P_AT_FULL, P_BEHIND, P_CITY_VALUE, P_GOLD, P_LED, P_OFFERED,
                      P_PICKED, P_PLACE, P_REVEALED, P_SCORE, P_SHOWN, P_TYPES, RANK_9, RANK_KING,
                      R_2016, R_FOUR_COLOR)
@@ -139,12 +140,12 @@ def play_game(st, tb, held, records, picks):
                     gather_only_turn(st, tb, r, s)
                     records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
                 w = g[G_WITCH] if bewitched else s
-                k = 0 if bewitched else r  # her resumed turn counts for the Witch (rank index 0)
+                k = g[G_WITCH_RANK] if bewitched else r  # her resumed turn counts for the Witch
                 before = st.p[w, P_GOLD]
                 play_turn(st, tb, r, w)
                 records[w, k, C_BUILT] += g[G_TURN_BUILT]
                 if bewitched:
-                    records[w, 0, C_GOLD] += st.p[w, P_GOLD] - before
+                    records[w, k, C_GOLD] += st.p[w, P_GOLD] - before
                     gold = st.p[s, P_GOLD]
                 elif g[G_ROBBED] == r:
                     records[s, r, C_ROBBED] += 1

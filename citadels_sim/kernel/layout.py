@@ -249,8 +249,8 @@ G_BUILD_LIMIT = G_EXTRA_INCOME + MAX_RANKS  # + r: builds allowed in its turn, -
 G_EXTRA_POWER = G_BUILD_LIMIT + MAX_RANKS  # + r: an added target power (POWER_*), 0 none
 G_CFG_LEN = G_EXTRA_POWER + MAX_RANKS
 #: a card variant's added target power (game.variants.POWERS), in ``G_EXTRA_POWER + r``
-POWER_KILL, POWER_ROB, POWER_SWAP_HANDS, POWER_DESTROY = 1, 2, 3, 4
-POWER_NAMES = ("kill", "rob", "swap_hands", "destroy")  # POWER_NAMES[code - 1]
+POWER_KILL, POWER_ROB, POWER_SWAP_HANDS, POWER_DESTROY, POWER_BEWITCH = 1, 2, 3, 4, 5
+POWER_NAMES = ("kill", "rob", "swap_hands", "destroy", "bewitch")  # POWER_NAMES[code - 1]
 (G_ROUND,          # current round, 1-based
  G_DECK_HEAD,      # index of the top card in ``deck``
  G_DECK_N,         # cards in the deck
@@ -278,6 +278,7 @@ POWER_NAMES = ("kill", "rob", "swap_hands", "destroy")  # POWER_NAMES[code - 1]
  G_TAXER,          # seat collecting the classic Tax Collector's tax this round, -1
  G_BEWITCHED,      # rank index the Witch bewitched this round, -1
  G_WITCH,          # seat of the Witch's holder who bewitched it
+ G_WITCH_RANK,     # rank index that bewitched (the Witch's, or a variant's with the power)
  G_WARRANT,        # rank index carrying the Magistrate's signed warrant this round, -1
  G_WARRANTS,       # bitmask of the ranks carrying a warrant (signed or not)
  G_MAGISTRATE,     # seat that placed the warrants
@@ -290,7 +291,7 @@ POWER_NAMES = ("kill", "rob", "swap_hands", "destroy")  # POWER_NAMES[code - 1]
  G_PICKS,          # character picks made so far in this round's draft
  G_FIRST_CROWN,    # seat that held the crown when the game began
  G_HOLDER,         # G_HOLDER + r: seat holding rank r this round, -1 if nobody
- ) = range(G_CFG_LEN, G_CFG_LEN + 39)
+ ) = range(G_CFG_LEN, G_CFG_LEN + 40)
 G_PICKER = G_HOLDER + MAX_RANKS        # G_PICKER + k: seat that made pick k this round
 G_SCRATCH = G_PICKER + MAX_PICKS       # work space for functions that may not allocate
 G_LEN = G_SCRATCH + SCRATCH_LEN

@@ -15,7 +15,7 @@ from .layout import (BEAUTIFIED, BUILDER_SHIFT, CH_ARCHITECT, CH_NAVIGATOR, CH_S
                      G_MAGISTRATE, G_NP, G_NRANKS, G_N_FULL, G_PICKS, G_PILE_N, G_RANK1_BUILT,
                      G_RANK_CHAR, G_ROBBED, G_ROBBER, G_SCHOLAR_BUILDS, G_SEER_BUILDS,
                      G_START_CARDS, G_START_GOLD, G_TAXER, G_THREAT, G_THREATS, G_TURN_RANK,
-                     G_WARRANT, G_WARRANTS, G_WITCH, K_COST, K_COUNT, K_TYPE, MAX_MIX, MAX_RANKS,
+                     G_WARRANT, G_WARRANTS, G_WITCH, G_WITCH_RANK, K_COST, K_COUNT, K_TYPE, MAX_MIX, MAX_RANKS,
                      MAX_SEATS, N_PARAMS, P_AT_BELL, P_AT_FULL, P_CITY_N, P_CITY_VALUE, P_DOWN,
                      P_FAMILY, P_GOLD, P_HAND_N, P_KINDS, P_OFFER, P_REVEALED, P_STEP, P_TYPES,
                      RNG_DECK, RNG_DRAFT, RNG_MIX, ROUND_MASK, STATE_DTYPE, TABLES_DTYPE)
@@ -144,8 +144,8 @@ def clear_round(st):
     warrants, threats, the classic tax collector, face-up discards, reveals, what each seat
     saw in the draft)."""
     g = st.g
-    for i in (G_KILLED, G_ROBBED, G_ROBBER, G_TAXER, G_BEWITCHED, G_WITCH, G_WARRANT,
-              G_MAGISTRATE, G_THREAT, G_BLACKMAILER):
+    for i in (G_KILLED, G_ROBBED, G_ROBBER, G_TAXER, G_BEWITCHED, G_WITCH, G_WITCH_RANK,
+              G_WARRANT, G_MAGISTRATE, G_THREAT, G_BLACKMAILER):
         g[i] = -1
     g[G_FACEUP] = 0
     g[G_WARRANTS] = 0

@@ -5,9 +5,10 @@ own; the published characters are untouched; whole games keep gold and cards con
 from __future__ import annotations
 
 import kernel_helpers as h
+import numpy as np
 from kernel_helpers import AR, B, K, ME, T, W, empty_state as setup, play_turn_events as play
 
-from citadels_sim.kernel import layout as L
+from citadels_sim.kernel import game as kgame, layout as L
 from citadels_sim.kernel.bots import reference
 
 SHERIFF = ('[characters."Sheriff"]\nbase = "Thief"\ngold = 2\ncards = 1\n'
@@ -175,3 +176,54 @@ def test_whole_games_with_added_powers_keep_gold_and_cards_conserved(tmp_path):
         assert h.total_cards(st) == tb.kinds[L.K_COUNT].sum()
         used |= {(e.type, e.rank) for e in h.logged_game(tb, 3, game)}
     assert {("kill", K), ("rob", B), ("destroy", ME), ("swap_hands", AR)} <= used
+
+
+ENCHANTER = '[characters."Enchanter"]\nbase = "Merchant"\npower = "bewitch"\n'
+
+
+def test_an_added_bewitch_ends_the_turn_and_resumes_it_in_the_later_call(tmp_path):
+    path = tmp_path / "v.toml"
+    path.write_text(ENCHANTER)
+    chars = BASE[:5] + ["Enchanter"] + BASE[6:]
+    st, tb = setup("classic", 4, "builder", chars=chars, variants=path)
+    h.set_holders(st, {ME: 0, AR: 1, W: 2})
+    h.set_hand(st, 0, ["Tavern", "Market"])
+    h.set_gold(st, 0, 5)
+    evs = play(st, tb, ME, 0)
+    (bewitch,) = h.of_type(evs, "bewitch")
+    assert bewitch.seat == 0 and bewitch.rank == ME and bewitch.a in (AR, W)
+    assert not h.of_type(evs, "build") and st.g[L.G_WITCH_RANK] == ME
+    evs = play(st, tb, bewitch.a, 0)  # the game loop's call: seat 0 resumes as that rank
+    assert h.of_type(evs, "resume") and h.of_type(evs, "build")
+    # the Witch has bewitched this round: the Enchanter plays his turn on
+    st, tb = setup("classic", 4, "builder", chars=chars, variants=path)
+    h.set_holders(st, {ME: 0, AR: 1, W: 2})
+    h.set_hand(st, 0, ["Tavern", "Market"])
+    h.set_gold(st, 0, 5)
+    st.g[L.G_BEWITCHED] = W
+    evs = play(st, tb, ME, 0)
+    assert not h.of_type(evs, "bewitch") and h.of_type(evs, "build")
+
+
+def test_whole_games_with_an_added_bewitch_count_the_resumed_turn_for_the_variant(tmp_path):
+    path = tmp_path / "v.toml"
+    path.write_text(ENCHANTER)
+    chars = BASE[:5] + ["Enchanter"] + BASE[6:]
+    resumed = 0
+    for game in range(12):
+        st, tb = h.make_state("classic", 4, ("reference",) * 4, seed=5, game=game,
+                              characters=chars, variants=path)
+        records = np.zeros((L.MAX_SEATS, L.MAX_RANKS, L.C_LEN), np.int32)
+        kgame.play_game(st, tb, np.zeros((L.MAX_SEATS, L.MAX_RANKS), np.int16), records,
+                        np.zeros((0, L.MAX_RANKS, 2), np.int8))
+        assert h.gold_conserved(st) and h.kinds_consistent(st), game
+        assert h.total_cards(st) == tb.kinds[L.K_COUNT].sum()
+        evs = h.logged_game(tb, 5, game)
+        assert all(e.rank == ME for e in h.of_type(evs, "bewitch"))
+        resumed += len(h.of_type(evs, "resume"))
+        built = np.zeros(L.MAX_RANKS, int)  # builds per rank, a resumed turn's for the variant
+        for turn in h.turns(evs):
+            r = ME if h.of_type(turn, "resume") else turn[0].rank
+            built[r] += len(h.of_type(turn, "build"))
+        assert (records[:, :, L.C_BUILT].sum(axis=0) == built).all(), game
+    assert resumed > 0
