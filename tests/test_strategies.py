@@ -95,6 +95,8 @@ def test_tuned_preset_and_errors():
                 districts="tenacious_delegates"), "reference_tenacious_delegates_2p"),
     (GameConfig(ruleset="2016", players=2, characters="vicious_nobles",
                 districts="vicious_nobles"), "reference_vicious_nobles_2p"),
+    (GameConfig(ruleset="2016", players=2, characters="devious_dignitaries",
+                districts="devious_dignitaries"), "reference_devious_dignitaries_2p"),
     (GameConfig(ruleset="four_color"), "reference"),
     (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
                             "Navigator", "Diplomat"], removed=["Graveyard"]), "reference"),
