@@ -72,7 +72,8 @@ def add_game(p: argparse.ArgumentParser, *, player_counts: list[int] | None = No
                         "(and the Graveyard with the Diplomat)")
     p.add_argument("--variants", default=None, metavar="FILE",
                    help="a variants file (TOML): characters defined as a published one with "
-                        "other numbers, which --characters may then name "
+                        "other numbers, added effects or an added power (kill, rob, "
+                        "swap_hands, destroy, bewitch), which --characters may then name "
                         "(docs/house_rules.md#card-variants)")
     if variants:
         p.add_argument("--quick", action="store_true", help="classic quick game (7 districts)")
