@@ -97,6 +97,9 @@ def test_tuned_preset_and_errors():
                 districts="vicious_nobles"), "reference_vicious_nobles_2p"),
     (GameConfig(ruleset="2016", players=2, characters="devious_dignitaries",
                 districts="devious_dignitaries"), "reference_devious_dignitaries_2p"),
+    # at 2 players the named sets' Emperor is the King: still the set's own preset
+    (GameConfig(ruleset="2016", players=2, characters="cunning_agents",
+                districts="cunning_agents"), "reference_cunning_agents"),
     (GameConfig(ruleset="four_color"), "reference"),
     (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
                             "Navigator", "Diplomat"], removed=["Graveyard"]), "reference"),

@@ -426,13 +426,15 @@ def start_for(config) -> str:
     characters, ``reference_<set>`` for a 2016 named set's, else the hand-set ``reference``;
     a card variant counts as its base (it plays as its base).  What a preparation
     (``studies.prepare``) starts from."""
+    from .config import named_set_characters  # config imports this module
     shipped = presets()
     names = tuple(config.base_names[:8])
     if config.ruleset == "classic" and names == cards.named_sets()["first_game"].characters:
         return "reference_classic"
-    if config.ruleset == "2016":
+    if config.ruleset == "2016":  # a named set as played at this count (2: King for Emperor)
         for name, named in cards.named_sets().items():
-            if named.characters == names and f"reference_{name}" in shipped:
+            if (named_set_characters(named, config.players)[:8] == names
+                    and f"reference_{name}" in shipped):
                 return f"reference_{name}"
     return "reference"
 
