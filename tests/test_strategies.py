@@ -15,9 +15,10 @@ from citadels_sim.game.strategies import (StrategyError, default_for, get, made_
 
 
 def home_set(name):
-    """The 2016 character set a shipped preset was tuned for (``reference_<set>``, or its bot
-    for one player count ``reference_<set>_<N>p``), or None."""
-    rest = re.sub(r"_\d+p$", "", name.removeprefix("reference_"))
+    """The 2016 character set a shipped preset was tuned for (``reference_<set>``, its bot
+    for one player count ``reference_<set>_<N>p``, or a component of that bot's mixture,
+    ``reference_<set>_<N>p_<part>``), or None."""
+    rest = re.sub(r"_\d+p(_\w+)?$", "", name.removeprefix("reference_"))
     return rest if rest != name and rest in cards.named_sets() else None
 
 
@@ -97,6 +98,8 @@ def test_tuned_preset_and_errors():
                 districts="vicious_nobles"), "reference_vicious_nobles_2p"),
     (GameConfig(ruleset="2016", players=2, characters="devious_dignitaries",
                 districts="devious_dignitaries"), "reference_devious_dignitaries_2p"),
+    (GameConfig(ruleset="2016", players=2, characters="illustrious_emissaries",
+                districts="illustrious_emissaries"), "reference_illustrious_emissaries_2p"),
     # at 2 players the named sets' Emperor is the King: still the set's own preset
     (GameConfig(ruleset="2016", players=2, characters="cunning_agents",
                 districts="cunning_agents"), "reference_cunning_agents"),
