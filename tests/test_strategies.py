@@ -100,9 +100,9 @@ def test_tuned_preset_and_errors():
                 districts="devious_dignitaries"), "reference_devious_dignitaries_2p"),
     (GameConfig(ruleset="2016", players=2, characters="illustrious_emissaries",
                 districts="illustrious_emissaries"), "reference_illustrious_emissaries_2p"),
-    # at 2 players the named sets' Emperor is the King: still the set's own preset
+    # at 2 players the named sets' Emperor is the King: still the set's own bot
     (GameConfig(ruleset="2016", players=2, characters="cunning_agents",
-                districts="cunning_agents"), "reference_cunning_agents"),
+                districts="cunning_agents"), "reference_cunning_agents_2p"),
     (GameConfig(ruleset="four_color"), "reference"),
     (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
                             "Navigator", "Diplomat"], removed=["Graveyard"]), "reference"),
