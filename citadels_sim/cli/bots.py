@@ -78,7 +78,8 @@ def tune(a: argparse.Namespace) -> None:
 def add_harden(p: argparse.ArgumentParser) -> None:
     o.add_game(p)
     p.add_argument("--start", required=True,
-                   help="the strategy to harden (a preset or FILE.toml:NAME)")
+                   help="the strategy to harden (a preset or FILE.toml:NAME; of a mixture, "
+                        "such as the 2-player bots, its likeliest component)")
     p.add_argument("--rounds", type=int, default=4,
                    help="tuning rounds (default 4; 0 only measures the start)")
     p.add_argument("--exploit-family", default="heuristic",
