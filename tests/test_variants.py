@@ -107,6 +107,11 @@ def test_bad_variants_are_refused_in_one_line(tmp_path, text, message):
     assert message in str(err.value) and "\n" not in str(err.value)
 
 
+def test_the_powers_a_variant_may_add_are_the_kernels():
+    from citadels_sim.game.variants import POWERS
+    assert tuple(POWERS) == L.POWER_NAMES
+
+
 CHEAP_KEEP = '[districts."Cheap Keep"]\nbase = "Keep"\ncost = 2\n'
 
 

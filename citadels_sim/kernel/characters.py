@@ -47,13 +47,13 @@ from .layout import (BEAUTIFIED, CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST
                      CH_WARLORD, CH_WITCH, CH_WIZARD, D_THRONE_ROOM, G_ABBOT_TRIBUTE,
                      G_ARCHITECT_CARDS, G_ARTIST_BEAUTIFY, G_BEWITCHED, G_BLACKMAILER,
                      G_BRIBE_SHARE, G_CROWN, G_DECK_N, G_EXTRA_CARDS, G_EXTRA_GOLD, G_EXTRA_INCOME,
-                     G_EXTRA_POWER,
-                     G_HOLDER, G_INCOME, G_KILLED, G_MAGISTRATE, G_MERCHANT_GOLD, G_NAVIGATOR_GAIN,
-                     G_NP, G_NRANKS, G_QUEEN_GOLD, G_RANK1_BUILT, G_ROBBED, G_ROBBER, G_RULESET,
-                     G_SCHOLAR_DRAW, G_TAX, G_TAXER, G_TAX_PILE, G_THIEF_SHARE, G_THREAT, G_THREATS,
-                     G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_OVER, G_TURN_USED, G_WARRANT,
-                     G_WARRANTS, G_WITCH, G_WITCH_RANK, K_TYPE, P_CITY_VALUE, P_GOLD, P_HAND_N,
-                     POWER_BEWITCH, POWER_DESTROY, POWER_KILL, POWER_ROB, POWER_SWAP_HANDS, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
+                     G_EXTRA_POWER, G_HOLDER, G_INCOME, G_KILLED, G_MAGISTRATE, G_MERCHANT_GOLD,
+                     G_NAVIGATOR_GAIN, G_NP, G_NRANKS, G_QUEEN_GOLD, G_RANK1_BUILT, G_ROBBED,
+                     G_ROBBER, G_RULESET, G_SCHOLAR_DRAW, G_TAX, G_TAXER, G_TAX_PILE, G_THIEF_SHARE,
+                     G_THREAT, G_THREATS, G_TURN_BUILD_GOLD, G_TURN_BUILT, G_TURN_OVER, G_TURN_USED,
+                     G_WARRANT, G_WARRANTS, G_WITCH, G_WITCH_RANK, K_TYPE, P_CITY_VALUE, P_GOLD,
+                     P_HAND_N, POWER_BEWITCH, POWER_DESTROY, POWER_KILL, POWER_ROB,
+                     POWER_SWAP_HANDS, RANK_KING, RNG_SEAT0, R_CLASSIC, R_FOUR_COLOR, U_INCOME)
 from .log import (EV_BEAUTIFY, EV_BEWITCH, EV_BLACKMAIL, EV_BONUS_CARDS, EV_BONUS_GOLD, EV_BRIBE,
                   EV_CLASSIC_TAX, EV_CROWN, EV_CROWN_GIVEN, EV_EXCHANGE, EV_INCOME, EV_KILL,
                   EV_NAVIGATOR, EV_QUEEN, EV_REDRAW, EV_REFUND, EV_ROB, EV_SCHOLAR, EV_SEER,
@@ -68,7 +68,8 @@ from .bots.dispatch import (choose_abbot_payer, choose_beautify, choose_bewitch,
                             choose_warrants, choose_wizard_build, choose_wizard_card,
                             choose_wizard_target)
 from .rules import (INCOME_CARDS, INCOME_CHOICE, can_pay_build, exchange_cost, income_count,
-                    income_kind, income_type, marshal_cost, threatenable, warlord_cost)
+                    income_kind, income_type, marshal_cost, threatenable, unclaimed_later,
+                    warlord_cost)
 from .rng import below
 from .state import (city_move, city_swap, gain, gain_cards, hand_add, hand_take, has, own_ranks,
                     pay, shuffle_deck, to_bottom, transfer)
@@ -243,15 +244,10 @@ def _added_power(st, tb, s, r, power):
         _magic(st, tb, s, r)
         return
     if power != POWER_KILL and power != POWER_ROB:
-        return  # destroy: at the end of the turn
+        return  # destroy and bewitch: later in the turn
     slot = G_KILLED if power == POWER_KILL else G_ROBBED
-    if g[slot] >= 0:
-        return
-    later = ((1 << g[G_NRANKS]) - 1) & ~((2 << r) - 1)
-    for taken in (g[G_KILLED], g[G_ROBBED], g[G_BEWITCHED]):
-        if taken >= 0:
-            later &= ~(1 << taken)
-    if later == 0:
+    later = unclaimed_later(st, r)
+    if g[slot] >= 0 or later == 0:
         return
     target = choose_target_rank(st, tb, s, later, own_ranks(st, s), power == POWER_ROB)
     g[slot] = target
@@ -351,11 +347,7 @@ def after_gather(st, tb, ch, s, r):
         _bewitch(st, tb, s, r, ((1 << st.g[G_NRANKS]) - 1) & ~(1 << r),
                  st.g[G_RULESET] == R_CLASSIC)
     if st.g[G_EXTRA_POWER + r] == POWER_BEWITCH and st.g[G_BEWITCHED] < 0:
-        # a variant's: a later character not killed, robbed or bewitched; it may decline
-        later = ((1 << st.g[G_NRANKS]) - 1) & ~((2 << r) - 1)
-        for taken in (st.g[G_KILLED], st.g[G_ROBBED]):
-            if taken >= 0:
-                later &= ~(1 << taken)
+        later = unclaimed_later(st, r)  # a variant's; it may decline
         if later:
             _bewitch(st, tb, s, r, later, True)
 

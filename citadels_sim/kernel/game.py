@@ -11,10 +11,9 @@ from .layout import (CH_EMPEROR, CH_KING, CH_PATRICIAN, CH_QUEEN, C_BUILT, C_GOL
                      G_COLOUR_BONUS, G_CROWN, G_FIRST, G_FIRST_CROWN, G_HOLDER, G_KILLED,
                      G_MAX_ROUNDS, G_NP, G_NRANKS, G_OVER, G_QUEEN_GOLD, G_RANK_CHAR, G_ROBBED,
                      G_ROUND, G_ROUND_SCORE, G_RULESET, G_TURN_BUILT, G_WITCH, G_WITCH_RANK,
-                     LED_ROUNDS, N_TYPES,
-                     P_AT_BELL, P_AT_FULL, P_BEHIND, P_CITY_VALUE, P_GOLD, P_LED, P_OFFERED,
-                     P_PICKED, P_PLACE, P_REVEALED, P_SCORE, P_SHOWN, P_TYPES, RANK_9, RANK_KING,
-                     R_2016, R_FOUR_COLOR)
+                     LED_ROUNDS, N_TYPES, P_AT_BELL, P_AT_FULL, P_BEHIND, P_CITY_VALUE, P_GOLD,
+                     P_LED, P_OFFERED, P_PICKED, P_PLACE, P_REVEALED, P_SCORE, P_SHOWN, P_TYPES,
+                     RANK_9, RANK_KING, R_2016, R_FOUR_COLOR)
 from .log import EV_GAME_END, EV_HEIR, EV_QUEEN, EV_ROUND_END, EV_SETUP, EV_SKIP_KILLED, event
 from .rules import is_complete
 from .scoring import score_game
@@ -140,7 +139,7 @@ def play_game(st, tb, held, records, picks):
                     gather_only_turn(st, tb, r, s)
                     records[s, r, C_GOLD] += st.p[s, P_GOLD] - gold
                 w = g[G_WITCH] if bewitched else s
-                k = g[G_WITCH_RANK] if bewitched else r  # her resumed turn counts for the Witch
+                k = g[G_WITCH_RANK] if bewitched else r  # a resumed turn counts for the bewitcher
                 before = st.p[w, P_GOLD]
                 play_turn(st, tb, r, w)
                 records[w, k, C_BUILT] += g[G_TURN_BUILT]

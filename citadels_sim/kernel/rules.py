@@ -11,7 +11,8 @@ from .layout import (CH_ABBOT, CH_BISHOP, CH_CARDINAL, CH_DIPLOMAT, CH_EMPEROR, 
                      D_ARMORY, D_FACTORY, D_FRAMEWORK, D_GREAT_WALL, D_KEEP, D_MONUMENT,
                      D_NECROPOLIS, D_QUARRY, D_SCHOOL_OF_MAGIC, D_SECRET_VAULT, D_STABLES,
                      D_THIEVES_DEN, G_BEWITCHED, G_BUILD_LIMIT, G_BUILDS_LEFT, G_HOLDER, G_KILLED,
-                     G_MARSHAL_MAX, G_NP, G_N_COMPLETE, G_RANK_CHAR, G_RULESET, G_TURN_CHAR,
+                     G_MARSHAL_MAX, G_NP, G_NRANKS, G_N_COMPLETE, G_RANK_CHAR, G_ROBBED, G_RULESET,
+                     G_TURN_CHAR,
                      G_TURN_SEAT, G_TURN_USED, G_WARLORD_DISCOUNT, G_WITCH, K_COST, K_TYPE,
                      P_CITY_N, P_GOLD, P_HAND_N, P_KINDS, P_TYPES, RANK_BISHOP, R_2016, R_CLASSIC,
                      T_MILITARY, T_NOBLE, T_RELIGIOUS, T_TRADE, T_UNIQUE, U_ASSIST)
@@ -285,3 +286,15 @@ def threatenable(st, r):
     characters excepted)?"""
     g = st.g
     return r > 0 and r != g[G_KILLED] and r != g[G_BEWITCHED]
+
+
+@hot
+def unclaimed_later(st, r):
+    """Bitmask of the ranks after ``r`` that are not killed, robbed or bewitched: what a
+    card variant's added kill, theft or bewitchment may name (game.variants.POWERS)."""
+    g = st.g
+    later = ((1 << g[G_NRANKS]) - 1) & ~((2 << r) - 1)
+    for taken in (g[G_KILLED], g[G_ROBBED], g[G_BEWITCHED]):
+        if taken >= 0:
+            later &= ~(1 << taken)
+    return later
