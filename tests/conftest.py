@@ -18,10 +18,11 @@ def shared_rules() -> Path:
 @pytest.fixture(scope="session", autouse=True)
 def compiled_kernel():
     """Compile (or load) every kernel function once, with its one signature, before any
-    test calls kernel functions directly."""
+    test calls kernel functions directly (a warm start outside the tests loads only the
+    entry points)."""
     from citadels_sim.kernel import run  # noqa: F401  (registers every kernel function)
     from citadels_sim.kernel.jit import compile_kernel
-    compile_kernel()
+    compile_kernel(every=True)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -189,16 +189,18 @@ def test_the_default_executor_keeps_game_order_when_resuming(tmp_path):
 
 
 def test_workers_load_the_kernel_once(client):
-    """After all the chunks above, each worker process loaded every kernel function exactly
-    once (from numba's cache), not once per task."""
+    """After all the chunks above, each worker process loaded the kernel's entry point
+    exactly once (from numba's cache), not once per task, and no other function twice."""
     def loads():
-        from citadels_sim.kernel.jit import kernel_functions
-        fs = kernel_functions()
-        return len(fs), sum(sum(d.stats.cache_hits.values()) + sum(d.stats.cache_misses.values())
-                            for d in fs)
+        from citadels_sim.kernel.jit import entry_points, kernel_functions
+
+        def count(d):
+            return sum(d.stats.cache_hits.values()) + sum(d.stats.cache_misses.values())
+        return [count(d) for d in entry_points()], max(count(d) for d in kernel_functions())
+
     per_worker = client.run(loads)
     assert len(per_worker) == 2
-    assert all(total == functions for functions, total in per_worker.values())
+    assert all(entries == [1] and most == 1 for entries, most in per_worker.values())
 
 
 def test_a_lost_worker_costs_only_its_chunks_in_flight(client, tmp_path):

@@ -114,3 +114,24 @@ def test_compile_workers_take_their_share_of_the_kernel_and_each_function_once()
     position = {f: k for k, f in enumerate(finished)}
     assert all(position[c] < position[f] for f in range(len(order)) for c in graph[f])
     assert 0 < len(here) < len(order)  # the worker compiled (loaded) the others
+
+
+def test_a_warm_start_loads_only_the_entry_point_and_no_scipy_linalg():
+    """A new process with the kernel cached loads ``run.play_games`` alone (its machine code
+    holds its callees'), plays a game with it, and numba's set-up imported no scipy.linalg."""
+    import json
+    import os
+    import subprocess
+    import sys
+    script = (
+        "import json, sys\n"
+        "from citadels_sim.engine.warmup import ensure_kernel\n"
+        "loaded = [name for name, _, _ in ensure_kernel(show=False)]\n"
+        "from citadels_sim import simulate\n"
+        "games = simulate(games=3, seed=1, progress=False).games\n"
+        "print(json.dumps([loaded, games, 'scipy.linalg' in sys.modules]))\n")
+    out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
+                         text=True, env=dict(os.environ, NUMBA_CACHE_DIR=numba.config.CACHE_DIR))
+    loaded, games, linalg = json.loads(out.stdout.strip().splitlines()[-1])
+    assert [_name(d) for d in jit.entry_points()] == ["citadels_sim.kernel.run.play_games"]
+    assert loaded == ["run.play_games"] and games == 3 and not linalg

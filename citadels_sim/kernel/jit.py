@@ -4,9 +4,10 @@ Every kernel function is decorated with :func:`hot` and compiled by :func:`compi
 with **one** signature, derived from its parameter names (:data:`ARG_TYPES`; any other
 parameter is an int64).  Callers passing int16, int32 or bool values are converted at the
 call, so no function is ever specialised twice: numba compiles one copy of each, the compile
-stays short and the on-disk cache small.  ``compile_kernel`` compiles (or loads from the
-cache) every function, callees before callers, then forbids further specialisations, so a
-stray argument type is an error instead of a silent recompile.
+stays short and the on-disk cache small.  ``compile_kernel`` compiles every function, callees
+before callers, on a cold cache; a warm start loads only the entry point Python calls (its
+machine code holds its callees').  What it loads may not be specialised again, so a stray
+argument type is an error instead of a silent recompile.
 
 ``hot`` functions run with numba's reference counting switched off (``_nrt=False``): they
 may not allocate arrays, and they take the game as a ``State`` record and the constant
@@ -29,6 +30,7 @@ from __future__ import annotations
 import inspect
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from collections.abc import Callable
@@ -67,13 +69,12 @@ ARG_TYPES = {
 }
 
 _KERNEL: list = []  # every kernel dispatcher, in definition order
-_compiled = False
 
 
 def hot(fn: Callable) -> Callable:
     """A kernel function: nopython, cached, no reference counting, one signature; called
     from Python it releases the GIL (so threads can play games side by side)."""
-    return _register(njit(cache=True, _nrt=False, nogil=True)(fn))
+    return _register(njit(cache=True, _nrt=False, nogil=True, no_cfunc_wrapper=True)(fn))
 
 
 #: the functions numba inlines into their callers (:func:`inline`), never compiled on their own
@@ -165,51 +166,91 @@ def load_with_callees(d, known, done: set) -> None:
         load(c, done)
 
 
-def compile_kernel(progress: Callable[[int, int, str, bool], None] | None = None) -> list:
-    """Compile (or load from numba's cache) every kernel function once, callees first.
+def entry_points() -> list:
+    """The kernel functions no kernel function calls: those Python calls (``run.play_games``).
+    Their cached machine code holds every callee's, so a warm start loads only them."""
+    known = {id(d) for d in _KERNEL}
+    called = {id(c) for d in _KERNEL for c in callees(d, known)}
+    return [d for d in compile_order() if id(d) not in called]
 
-    ``progress(done, total, name, compiled)`` is called after each function (``compiled``
-    False when it came from the cache).  Returns ``(name, seconds, compiled)`` per
-    function.  On a cold cache the functions are compiled on every core, here and in worker
-    processes (:mod:`.parallel_compile`).  Importing the kernel modules first registers
-    them: call this after ``import citadels_sim.kernel.run``.  Later calls return at once.
+
+#: the ids of the kernel functions loaded (or compiled) in this process
+_loaded: set[int] = set()
+#: the ``every`` arguments :func:`compile_kernel` has served in this process
+_served: set[bool] = set()
+
+
+@contextmanager
+def _compile_settings():
+    """How the kernel is compiled, apart from numba's defaults, while it is compiled:
+
+    - no loop vectorisation: the kernel's loops are short and branchy; LLVM's loop vectoriser
+      took about a tenth of the compile and no measurable speed was lost without it
+      (docs/performance.md);
+    - numba's CPU target, set up on the first load, imports ``scipy.linalg`` (a quarter of a
+      second of a warm start) only to learn whether ``np.dot`` may call a BLAS: the kernel
+      has no such call, so that import is refused meanwhile unless scipy.linalg is loaded."""
+    blas = "scipy.linalg.cython_blas"
+    block = blas not in sys.modules
+    if block:
+        sys.modules[blas] = None  # type: ignore[assignment]
+    vectorize = numba.config.LOOP_VECTORIZE
+    numba.config.LOOP_VECTORIZE = 0
+    try:
+        yield
+    finally:
+        numba.config.LOOP_VECTORIZE = vectorize
+        if block and sys.modules.get(blas, 0) is None:
+            del sys.modules[blas]
+
+
+def compile_kernel(progress: Callable[[int, int, str, bool], None] | None = None,
+                   every: bool = False) -> list:
+    """Compile (or load from numba's cache) the kernel, callees first.
+
+    On a cold cache every function is compiled, on every core, here and in worker processes
+    (:mod:`.parallel_compile`); a warm start loads only the :func:`entry_points`, or every
+    function with ``every`` (tests call inner functions directly).  ``progress(done, total,
+    name, compiled)`` is called after each function (``compiled`` False when it came from the
+    cache).  Returns ``(name, seconds, compiled)`` per function loaded by this call, an empty
+    list when they all were loaded already.  Importing the kernel modules first registers
+    them: call this after ``import citadels_sim.kernel.run``.
     """
-    global _compiled
-    if _compiled:
+    if every in _served or True in _served:
         return []
     order = compile_order()
-    done: set[int] = set()
-    seconds: dict[int, float] = {}
     marker = _cached_marker()
+    cold = not marker.exists()
     workers = parallel_compile.worker_count()
-    if workers > 1 and not marker.exists():
-        index = {id(d): i for i, d in enumerate(order)}
-        graph = [[index[id(c)] for c in callees(d, index)] for d in order]
-
-        def compile_here(i: int) -> None:
-            load_with_callees(order[i], index, done)
-
-        def done_one(i: int, s: float) -> None:
-            seconds[i] = s
-            if progress is not None:
-                progress(len(seconds), len(order), _name(order[i]), True)
-
-        parallel_compile.compile_in_workers(graph, workers, compile_here, done_one)
+    wanted = order if every or (cold and workers == 1) else entry_points()
     timings = []
-    for i, d in enumerate(order):
-        t0 = time.perf_counter()
-        compiled = load(d, done)
-        if i in seconds:
-            timings.append((_name(d), seconds[i], True))
-            continue
-        timings.append((_name(d), time.perf_counter() - t0, compiled))
-        if progress is not None:
-            progress(i + 1, len(order), _name(d), compiled)
+    with _compile_settings():
+        if workers > 1 and cold:
+            index = {id(d): i for i, d in enumerate(order)}
+            graph = [[index[id(c)] for c in callees(d, index)] for d in order]
+
+            def compile_here(i: int) -> None:
+                load_with_callees(order[i], index, _loaded)
+
+            def done_one(i: int, s: float) -> None:
+                timings.append((_name(order[i]), s, True))
+                if progress is not None:
+                    progress(len(timings), len(order), _name(order[i]), True)
+
+            parallel_compile.compile_in_workers(graph, workers, compile_here, done_one)
+        for i, d in enumerate(wanted):
+            if id(d) in _loaded:
+                continue
+            t0 = time.perf_counter()
+            compiled = load(d, _loaded)
+            timings.append((_name(d), time.perf_counter() - t0, compiled))
+            if progress is not None:
+                progress(i + 1, len(wanted), _name(d), compiled)
     try:
         marker.touch()
     except OSError:  # a read-only cache: the next cold start compiles again
         pass
-    _compiled = True
+    _served.add(every)
     return timings
 
 
@@ -219,9 +260,10 @@ def serve_compiles() -> None:
     order = compile_order()
     known = {id(d) for d in order}
     done: set[int] = set()
-    for line in sys.stdin:
-        load_with_callees(order[int(line)], known, done)
-        print("done", flush=True)
+    with _compile_settings():
+        for line in sys.stdin:
+            load_with_callees(order[int(line)], known, done)
+            print("done", flush=True)
 
 
 def kernel_functions() -> list:
