@@ -188,8 +188,9 @@ def _compile_settings():
       took about a tenth of the compile and no measurable speed was lost without it
       (docs/performance.md);
     - numba's CPU target, set up on the first load, imports ``scipy.linalg`` (a quarter of a
-      second of a warm start) only to learn whether ``np.dot`` may call a BLAS: the kernel
-      has no such call, so that import is refused meanwhile unless scipy.linalg is loaded."""
+      second of a warm start) only to learn whether a BLAS is there for the inner product of
+      ``np.correlate`` and ``np.convolve`` (else a plain loop): the kernel calls neither, so
+      that import is refused meanwhile unless scipy.linalg is loaded."""
     blas = "scipy.linalg.cython_blas"
     block = blas not in sys.modules
     if block:
