@@ -223,10 +223,12 @@ def compile_kernel(progress: Callable[[int, int, str, bool], None] | None = None
     marker = _cached_marker()
     cold = not marker.exists()
     workers = parallel_compile.worker_count()
-    wanted = order if every or (cold and workers == 1) else entry_points()
+    parallel = cold and workers > 1
+    # a cold compile in this process alone compiles (and times) every function in order
+    wanted = order if every or (cold and not parallel) else entry_points()
     timings = []
     with _compile_settings():
-        if workers > 1 and cold:
+        if parallel:
             index = {id(d): i for i, d in enumerate(order)}
             graph = [[index[id(c)] for c in callees(d, index)] for d in order]
 
@@ -244,6 +246,8 @@ def compile_kernel(progress: Callable[[int, int, str, bool], None] | None = None
                 continue
             t0 = time.perf_counter()
             compiled = load(d, _loaded)
+            if parallel:  # compiled and reported by a worker: only loaded here
+                continue
             timings.append((_name(d), time.perf_counter() - t0, compiled))
             if progress is not None:
                 progress(i + 1, len(wanted), _name(d), compiled)
