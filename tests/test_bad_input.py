@@ -38,6 +38,7 @@ FILES = {
     "tunerun/checkpoint.json": "{}",
     "notes/readme.txt": "my notes",
     "rules.toml": "[grid]\nplayers = [4]\n[rules]\ngold = 3\n",
+    "tiny_check.toml": "games = 100\n[grid]\nplayers = [4]\n",
 }
 SIM = ["simulate", "--games", "10", "--no-progress"]
 
@@ -136,6 +137,10 @@ CASES = [  # (argv, words the one line must hold)
     (["balance", "--characters", "base", "--rule", "merchant_gold=-1"],
      ["merchant_gold = -1", "0-10 gold"]),
     (["experiment", "rules.toml"], ["cell classic 4p", "Unknown house rule 'gold'"]),
+    (["experiment", "tiny_check.toml", "--check-budget", "-5"],
+     ["--check-budget -5", "0 (no bot check)", "200000"]),
+    (["experiment", "tiny_check.toml", "--check-budget", "50"],
+     ["check_budget 50", "less than one generation", "give at least"]),
     (["sweep", "thief_share", "--values", "50,x"], ["--values", "'50,x'", "LO:HI:STEP"]),
     (["sweep", "thief_share", "--values", "0:100:0"], ["--values", "step at least 1"]),
     (["sweep", "thief_share", "--values", "50,150"], ["cannot sweep thief_share to 150",

@@ -18,7 +18,7 @@ from citadels_sim.game.strategies import FAMILY_PARAMS, get, load_file
 from citadels_sim.kernel import layout as L
 from citadels_sim.stats.intervals import DealMoments
 from citadels_sim.stats.verdict import decide, mark_bot_dependent
-from citadels_sim.studies import balance
+from citadels_sim.studies import balance, exploit as exploiting
 from citadels_sim.studies.experiment import parse
 from citadels_sim.studies.exploit import exploit
 
@@ -398,7 +398,7 @@ def test_the_bot_check_runs_the_exploit_test_per_population(tmp_path, monkeypatc
     """check_budget: an exploit search of each family against each population (resumable
     runs under RUN/bot-check), the larger family's held-out gain in the check table; a rerun
     reads them back."""
-    monkeypatch.setattr(balance, "CHECK_VALIDATE", 1_000)
+    monkeypatch.setattr(exploiting, "CHECK_VALIDATE", 1_000)
     spec = balance.Balance("base", players=(2,), games=400, deals=100, chunk_size=200,
                            strategies=("builder",), check_budget=8_000)
     result = balance.run(spec, tmp_path / "o", progress=False)

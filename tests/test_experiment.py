@@ -301,3 +301,58 @@ def test_a_grown_grid_keeps_the_cells_already_run_and_a_changed_cell_is_refused(
         experiment.run(experiment.parse(text.replace("400", "600"), "grow"), tmp_path,
                        progress=False)
     assert experiment.load_run(tmp_path / "grow").experiment.source == grown.source
+
+
+CHECKED = """
+title = "checked"
+seed = 3
+games = 3000
+chunk_size = 1500
+check_budget = 8000
+[grid]
+players = [2]
+lineup = ["builder", "mixed"]
+[lineups]
+mixed = ["builder", "heuristic"]
+"""
+
+
+def test_the_bot_check_tests_each_cell_of_one_strategy_and_limits_its_verdicts(
+        tmp_path, monkeypatch, capsys):
+    """check_budget: the exploit test of the strategy of every cell whose seats all play one
+    (not of a mixed line-up), read back by a rerun and by the report; a cell that fails has
+    its strong and weak verdicts read bot-limited."""
+    from citadels_sim.studies import exploit
+    monkeypatch.setattr(exploit, "CHECK_VALIDATE", 1_000)
+    exp = experiment.parse(CHECKED, "checked")
+    assert [c.lineup for c in exp.checked()] == ["builder"]
+    record = experiment.run(exp, tmp_path / "runs", progress=False)
+    (row,) = record.checks.iter_rows(named=True)
+    direct = exploit.check_gain("builder", exp.cells[0].config, 8000, 3, exp.cells[0].slug,
+                                tmp_path / "runs" / "checked" / "bot-check")
+    assert {k: row[k] for k in direct} == direct and row["strategy"] == "builder"
+    assert row["gain"] > exploit.LIMIT and not row["passed"]  # builder is easy to beat
+    assert experiment.load_run(tmp_path / "runs" / "checked").checks.equals(record.checks)
+    assert "bot check: 0 of 1 cells pass" in "\n".join(experiment.check_lines(record))
+    limited = report.build(record).tables["verdict"]
+    unchecked = report.build(experiment.RunRecord(record.experiment, record.summaries,
+                                                  record.timing)).tables["verdict"]
+    decided = unchecked["verdict"].is_in(["strong", "weak"])
+    assert decided.any()  # something to limit: builder's holders differ at 2 players
+    assert (limited["verdict"] == "bot-limited").to_list() == decided.to_list()
+    md = (report.write(record, tmp_path / "report") / "report.md").read_text()
+    assert "## Bot check" in md and "0 of 1 cells pass" in md and "FAILED" in md
+    # an unfinished check is not reported as if there were none
+    (tmp_path / "runs" / "checked" / experiment.CHECKS_FILE).unlink()
+    with pytest.raises(ConfigError, match="bot check .* is not finished"):
+        experiment.load_run(tmp_path / "runs" / "checked")
+
+
+@pytest.mark.parametrize("budget,message", [
+    ("-1", "check_budget must be 0"), ("'many'", "check_budget must be int"),
+    ("10", "check_budget 10 is less than one generation")])
+def test_a_bad_check_budget_is_refused_before_any_game(tmp_path, budget, message):
+    text = CHECKED.replace("check_budget = 8000", f"check_budget = {budget}")
+    with pytest.raises(ConfigError, match=message):
+        experiment.run(experiment.parse(text, "bad"), tmp_path / "runs", progress=False)
+    assert not (tmp_path / "runs").exists()

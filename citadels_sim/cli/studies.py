@@ -34,6 +34,10 @@ def add_experiment(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots-dir", default=None,
                    help="where the 'prepared' line-up's bots are kept and reused (default: "
                         "the file's bots_dir, else runs/bots)")
+    p.add_argument("--check-budget", type=int, default=None,
+                   help="games of each exploit search of the bot check of every cell whose "
+                        "seats all play one strategy (default: the file's check_budget, "
+                        "else 0: no bot check)")
 
 
 def experiment(a: argparse.Namespace) -> None:
@@ -41,6 +45,12 @@ def experiment(a: argparse.Namespace) -> None:
     exp = experiment.load(a.file)
     if a.bots_dir is not None:
         exp.bots_dir = experiment.preparing.check_bots_dir(a.bots_dir, "--bots-dir")
+    if a.check_budget is not None:
+        if a.check_budget < 0:
+            raise ConfigError(f"--check-budget {a.check_budget}: give 0 (no bot check) or "
+                              "the games of each exploit search (200000 is the bot check "
+                              "of citadels balance).")
+        exp.check_budget = a.check_budget
     print(f"{exp.title}: {len(exp.cells)} cells, {exp.total_games:,} games"
           + (f" ({len(exp.skipped)} cells skipped)" if exp.skipped else ""))
     prepared = sum(c.prepared for c in exp.cells)
@@ -51,6 +61,8 @@ def experiment(a: argparse.Namespace) -> None:
         record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress,
                                 executor=executor,
                                 on_prepared=lambda p: print(p.text(), flush=True))
+    for line in experiment.check_lines(record):
+        print(line)
     write_report(record, Path(a.reports) / exp.name)
 
 

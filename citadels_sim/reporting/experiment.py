@@ -16,6 +16,7 @@ import polars as pl
 from citadels_sim.stats import analysis, verdict
 from citadels_sim.stats.intervals import Z95
 from citadels_sim.studies import prepare as preparing
+from citadels_sim.studies.exploit import CHECK_VALIDATE, LIMIT
 from citadels_sim.studies.experiment import LABELS, STRATEGIES_COPY, RunRecord
 from citadels_sim.versions import KERNEL_VERSION, __version__
 from . import facets, figures, quality
@@ -34,6 +35,9 @@ METHOD = [
     ("Balance verdicts", "the game",
      "z-test of rate - set average on its cluster-robust standard error, Holm within a set; "
      "set chi-square divided by the mean design effect (Rao-Scott)"),
+    ("Bot check", "the held-out game",
+     "each search's exploiter measured on held-out deals: Wilson interval of its win share, "
+     "less the fair share"),
     ("Pick, killed and robbed rates", "the round (approximate)",
      "Wilson over rounds (the rounds of a game are not independent: approximate)"),
     ("Districts: built rate, holders against the others", "the game",
@@ -104,9 +108,12 @@ def build(record: RunRecord, part: bool = False) -> Report:
     holders = verdict.mark_bot_dependent(
         labelled(verdict.holders_verdicts(_one_strategy(chars), LABELS)),
         ["ruleset", "players", "characters", "districts", "character"])
+    holders = _bot_limited(holders, record.checks)
     if not part:
         rep.tables["verdict"] = holders
-        _verdict(rep, labelled, holders, games, t.get("districts"))
+        _verdict(rep, labelled, holders, games, t.get("districts"), record.checks)
+        if record.checks is not None:
+            _bot_check(rep, labelled, record)
     rep.heading("Cells")
     rep.table(labelled(cells).select("label", *cells.columns[1:]), "cells")
     rep.tables["cells"] = cells
@@ -241,6 +248,8 @@ def build(record: RunRecord, part: bool = False) -> Report:
     for table, unit, method in METHOD:
         if part and table == "Balance verdicts":
             table, unit, method = DESCRIBED
+        if table == "Bot check" and record.checks is None:
+            continue
         rep.text(f"{table} — unit of independence: {unit}; {method}.")
     rep.text(METHOD_TEXT)
     return rep
@@ -295,8 +304,17 @@ def _one_strategy(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.filter(pl.col("strategy").n_unique().over("cell") == 1)
 
 
+def _bot_limited(v: pl.DataFrame, checks: pl.DataFrame | None) -> pl.DataFrame:
+    """``v`` with the strong and weak verdicts of the cells that failed the bot check read
+    bot-limited."""
+    if checks is None:
+        return v
+    return verdict.relabel(v, checks.filter(~pl.col("passed")), ["cell"], verdict.DECIDED,
+                           verdict.BOT_LIMITED)
+
+
 def _verdict(rep: Report, labelled, v: pl.DataFrame, games: pl.DataFrame,
-             districts: pl.DataFrame | None) -> None:
+             districts: pl.DataFrame | None, checks: pl.DataFrame | None) -> None:
     """The report's opening: per cell, the characters whose holders' win rate differs from
     the set's average by more than the smallest difference that matters (``v``: the
     holders' verdicts); cells whose games mostly hit the round cap, loudly.  Only cells
@@ -308,13 +326,18 @@ def _verdict(rep: Report, labelled, v: pl.DataFrame, games: pl.DataFrame,
     for row in labelled(capped).filter(pl.col("capped_share") > 0.5).iter_rows(named=True):
         rep.text(f"**WARNING: {row['capped_share']:.0%} of the games of {row['label']} hit "
                  "the round cap; its results describe stalled games.**")
-    decided = v.filter(pl.col("verdict").is_in(["strong", "weak"]))
+    decided = v.filter(pl.col("verdict").is_in([*verdict.DECIDED, verdict.BOT_LIMITED]))
+    limited = int((decided["verdict"] == verdict.BOT_LIMITED).sum())
     sdm = verdict.SDM * 100
     rep.text(f"Characters whose holders' win rate differs from their set's average by more "
-             f"than {sdm:g} points (Holm-corrected within each cell, 95%): "
-             f"{decided.height} of {v.height}, in the cells where one strategy plays every "
-             "seat (a verdict whose direction changes between two such line-ups of one "
-             "set is bot-dependent). Holders' rates are associations (who picks "
+             f"than {sdm:g} win-rate points (percentage points of games won; Holm-corrected "
+             f"within each cell, 95%): {decided.height} of {v.height}, in the cells where "
+             "one strategy plays every seat (a verdict whose direction changes between two "
+             "such line-ups of one set is bot-dependent"
+             + (f"; {limited} read `{verdict.BOT_LIMITED}`: their cell's bots failed the bot "
+                "check below, so they say more about the bots than about the cards"
+                if limited else "")
+             + "). Holders' rates are associations (who picks "
              "what when is not random); `citadels balance` measures a character's value by "
              "restricted play.")
     if decided.height:
@@ -326,12 +349,12 @@ def _verdict(rep: Report, labelled, v: pl.DataFrame, games: pl.DataFrame,
             "furthest from their set's average")
     if districts is None or not districts.height:
         return
-    d = labelled(verdict.decide(analysis.district_table(districts, LABELS).rename(
-        {"diff": "effect", "diff_se": "effect_se"}).drop("p", "p_holm"), LABELS))
+    d = _bot_limited(labelled(verdict.decide(analysis.district_table(districts, LABELS).rename(
+        {"diff": "effect", "diff_se": "effect_se"}).drop("p", "p_holm"), LABELS)), checks)
     rep.tables["district_verdict"] = d
-    decided = d.filter(pl.col("verdict").is_in(["strong", "weak"]))
+    decided = d.filter(pl.col("verdict").is_in([*verdict.DECIDED, verdict.BOT_LIMITED]))
     rep.text(f"Districts whose owners' win rate differs from the other players' by more than "
-             f"{sdm:g} points (Holm-corrected within each cell): {decided.height} of "
+             f"{sdm:g} win-rate points (Holm-corrected within each cell): {decided.height} of "
              f"{d.height} — associations too (who builds a district is not random).")
     if decided.height:
         rep.table(with_ci(decided.select(
@@ -340,6 +363,32 @@ def _verdict(rep: Report, labelled, v: pl.DataFrame, games: pl.DataFrame,
             (pl.col("effect_high") * 100).alias("points_high"), "verdict"),
             "points", digits=1), "district_verdict", decided["effect"].abs(),
             "furthest from the other players")
+
+
+def _bot_check(rep: Report, labelled, record: RunRecord) -> None:
+    """The bot check: per checked cell, how much an exploiter gains against its bots."""
+    checks = labelled(record.checks)
+    rep.tables["bot_check"] = record.checks
+    failed = checks.filter(~pl.col("passed"))
+    rep.heading("Bot check")
+    rep.text(f"Can each judged cell's bots judge it? The exploit test of the strategy in its "
+             f"seats (`citadels exploit`): one search from the heuristic preset, one from the "
+             f"reference preset and, where the bot has parameters, one from the bot itself, "
+             f"{record.experiment.check_budget:,} games each, every exploiter then measured "
+             f"on {CHECK_VALIDATE:,} held-out games; the largest gain over the fair share, in "
+             f"win-rate points. A cell passes when no exploiter gains more than {LIMIT:g}; "
+             f"the strong and weak verdicts of a cell that fails read "
+             f"`{verdict.BOT_LIMITED}`. **{checks.height - failed.height} of {checks.height} "
+             "cells pass.**"
+             + (" Where one fails, judge its set by `citadels balance`, which prepares bots "
+                "for the set and player count." if failed.height else ""))
+    rep.table(with_ci(checks.select(
+        "label", "strategy", pl.col("family").alias("search"),
+        pl.col("gain").alias("exploiter's gain"), pl.col("gain_low").alias(
+            "exploiter's gain_low"), pl.col("gain_high").alias("exploiter's gain_high"),
+        pl.when("passed").then(pl.lit("passed")).otherwise(pl.lit("FAILED")).alias("check")),
+        "exploiter's gain", digits=1), "bot_check", checks["gain"],
+        "largest exploiter gains")
 
 
 def _timing_text(record: RunRecord) -> str:

@@ -25,6 +25,11 @@ import polars as pl
 ALPHA = 0.05
 #: the default smallest difference that matters, in win-rate points / 100
 SDM = 0.02
+#: the verdicts that decide: the effect exceeds the smallest difference that matters
+DECIDED = ("strong", "weak")
+#: the verdict of a strong or weak row whose bots failed their bot check: it says more
+#: about the bots than about the cards
+BOT_LIMITED = "bot-limited"
 
 
 def _holm_levels(p: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:
@@ -106,3 +111,14 @@ def holders_verdicts(characters: pl.DataFrame, by: Sequence[str], sdm: float = S
     from .analysis import character_balance
     bal = character_balance(characters, by).rename({"diff": "effect", "diff_se": "effect_se"})
     return decide(bal.drop("p", "p_holm", "verdict"), by, sdm=sdm)
+
+
+def relabel(values: pl.DataFrame, marked: pl.DataFrame, keys: Sequence[str],
+            verdicts: tuple[str, ...], label: str) -> pl.DataFrame:
+    """``values`` with each verdict in ``verdicts`` read ``label`` on the rows whose
+    ``keys`` appear in ``marked``."""
+    flags = marked.select(*keys, pl.lit(True).alias("_marked"))
+    hit = pl.col("_marked").fill_null(False) & pl.col("verdict").is_in(verdicts)
+    return values.join(flags, on=list(keys), how="left", maintain_order="left").with_columns(
+        pl.when(hit).then(pl.lit(label)).otherwise(pl.col("verdict")).alias("verdict")
+    ).drop("_marked")

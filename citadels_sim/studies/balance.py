@@ -65,10 +65,11 @@ from citadels_sim.game import cards, house_rules, variants as card_variants
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get, start_for, to_toml
 from citadels_sim.stats import analysis, verdict
+from citadels_sim.stats.verdict import BOT_LIMITED, DECIDED, relabel
 from citadels_sim.stats.intervals import DealMoments, Z95
 from . import experiment
 from . import prepare as preparing
-from .exploit import DEFAULT_FAMILIES, exploit
+from .exploit import DEFAULT_FAMILIES, check_gain
 from . import restricted
 from .restricted import Design
 from .tune import check_budget
@@ -79,10 +80,6 @@ BASE = "base"
 PREPARED = preparing.PREPARED
 #: the run directory's strategy file: the bots of every population, as judged
 STRATEGIES_FILE = "strategies.toml"
-#: the verdicts that decide: the value differs from the set's mean by more than sdm
-DECIDED = ("strong", "weak")
-#: the verdict of a strong or weak character whose population failed its bot check
-BOT_LIMITED = "bot-limited"
 #: the verdict of a strong or weak character that the bots (almost) never pick: his value
 #: is about 0 by construction (a player barred from him loses a pick he would not make)
 NOT_PICKED = "not picked"
@@ -96,8 +93,6 @@ LISTED = DECIDED + (BOT_LIMITED, NOT_PICKED)
 CHECK_GAIN = 5.0
 #: ... or when a character's value is significantly below minus this (a fraction: 1 point)
 CHECK_NEGATIVE = 0.01
-#: held-out games of each exploiter of the bot check
-CHECK_VALIDATE = 100_000
 #: what the bot check asks, in words
 CHECK_TEXT = (f"can these bots judge the set? A population passes when no exploiter gains "
               f"more than {CHECK_GAIN:g} win-rate points over the fair share against it and "
@@ -698,7 +693,7 @@ def bot_limited(values: pl.DataFrame, checks: pl.DataFrame) -> pl.DataFrame:
     """``values`` with the strong and weak verdicts (of every set) read ``bot-limited``
     where the population failed its bot check (``checks``, of :func:`bot_check`)."""
     failed = checks.filter(~pl.col("passed"))
-    return _relabel(values, failed, ["players", "population"], DECIDED, BOT_LIMITED)
+    return relabel(values, failed, ["players", "population"], DECIDED, BOT_LIMITED)
 
 
 def not_picked(values: pl.DataFrame, holders: pl.DataFrame) -> pl.DataFrame:
@@ -706,19 +701,8 @@ def not_picked(values: pl.DataFrame, holders: pl.DataFrame) -> pl.DataFrame:
     the population took the character in fewer than :data:`PICKED_AT_LEAST` of the draft
     picks offering him (``holders``, of :func:`_holders`)."""
     rare = holders.filter(pl.col("picked_when_offered") < PICKED_AT_LEAST)
-    return _relabel(values, rare, ["players", "population", "set", "character"],
-                    DECIDED + (BOT_LIMITED,), NOT_PICKED)
-
-
-def _relabel(values: pl.DataFrame, marked: pl.DataFrame, keys: list[str],
-             verdicts: tuple[str, ...], label: str) -> pl.DataFrame:
-    """``values`` with each verdict in ``verdicts`` read ``label`` on the rows whose
-    ``keys`` appear in ``marked``."""
-    flags = marked.select(*keys, pl.lit(True).alias("_marked"))
-    hit = pl.col("_marked").fill_null(False) & pl.col("verdict").is_in(verdicts)
-    return values.join(flags, on=keys, how="left", maintain_order="left").with_columns(
-        pl.when(hit).then(pl.lit(label)).otherwise(pl.col("verdict")).alias("verdict")
-    ).drop("_marked")
+    return relabel(values, rare, ["players", "population", "set", "character"],
+                   DECIDED + (BOT_LIMITED,), NOT_PICKED)
 
 
 def _check_budgets(spec: Balance, players: list[int]) -> None:
@@ -735,7 +719,7 @@ def _exploit_gain(spec: Balance, bots: dict[tuple[str, int], Strategy], root: Pa
     """The exploiter's gain against each population's ``bots`` for the bot check (none
     without a check budget): the exploit test (:func:`.exploit.exploit`: both exploiter
     families and the search from the bot itself, ``check_budget`` games each,
-    :data:`CHECK_VALIDATE` held-out games), the largest search's gain with its interval;
+    :data:`.exploit.CHECK_VALIDATE` held-out games), the largest search's gain with its interval;
     each search a resumable run under
     ``root/bot-check``."""
     if not spec.check_budget:
@@ -743,13 +727,10 @@ def _exploit_gain(spec: Balance, bots: dict[tuple[str, int], Strategy], root: Pa
 
     def gain(population: str, config: GameConfig) -> tuple[float, float, float]:
         bot = bots[(population, config.players)] if population == PREPARED else population
-        found = exploit(bot, config, budget=spec.check_budget,
-                        validate_games=CHECK_VALIDATE, seed=spec.seed,
-                        name=f"{config.players}p-{judged_name(population)}",
-                        runs_dir=root / "bot-check", workers=workers, progress=False,
-                        executor=executor)
-        worst = found.frame().sort("gain").row(-1, named=True)
-        return worst["gain"], worst["gain_low"], worst["gain_high"]
+        found = check_gain(bot, config, spec.check_budget, spec.seed,
+                           f"{config.players}p-{judged_name(population)}",
+                           root / "bot-check", workers, executor)
+        return found["gain"], found["gain_low"], found["gain_high"]
     return gain
 
 

@@ -27,6 +27,9 @@ An experiment file (see ``experiments/README.md``)::
                              # (unless [lineups] defines a line-up of that name)
     bots_dir = "runs/bots"   # optional: where prepared bots are kept and reused (relative
                              # to the working directory, as for `citadels balance`)
+    check_budget = 200_000   # optional: the bot check of every cell whose seats all play
+                             # one strategy (the exploit test, this many games a search;
+                             # 0, the default: none)
     # set = ["first_game", "vicious_nobles"]   # 2016 named sets, each setting BOTH the
     #                          # characters and the districts (instead of those two keys)
 
@@ -48,6 +51,12 @@ played (on a cluster, by its worker) and added as it comes
 come in), so memory stays bounded, here or on a cluster.  The presets the line-ups take
 from strategy files are copied to ``runs/NAME/strategies.toml``, so the run can be
 reported again without the original file.
+
+With ``check_budget``, every cell whose seats all play one strategy gets the bot check
+of ``citadels balance`` once its games are played: the exploit test of that strategy in the
+cell's game (:func:`.exploit.check_gain`, resumable runs under ``runs/NAME/bot-check/``),
+kept in ``runs/NAME/bot_check.json``; the report reads a cell's strong and weak verdicts
+``bot-limited`` where an exploiter gains more than :data:`.exploit.LIMIT` win-rate points.
 """
 
 from __future__ import annotations
@@ -76,6 +85,7 @@ from citadels_sim.game.strategies import (default_for, get, known, presets, regi
                                           register_file, to_toml)
 from citadels_sim.versions import KERNEL_VERSION
 from . import prepare as preparing
+from .exploit import LIMIT, check_gain, check_searches
 
 GRID = ("ruleset", "players", "characters", "districts", "set", "lineup")
 #: the line-up that plays the shipped reference preset made for each cell's set
@@ -83,7 +93,7 @@ DEFAULT_LINEUP = "default"
 #: the line-up that plays the bots prepared for each cell's set and player count
 PREPARED_LINEUP = preparing.PREPARED
 TOP = {"name", "title", "description", "seed", "games", "chunk_size", "seating",
-       "skip_invalid", "common_deals", "strategies_file", "bots_dir",
+       "skip_invalid", "common_deals", "strategies_file", "bots_dir", "check_budget",
        "grid", "characters", "districts", "lineups", "rules", "variants_file"}
 SEATINGS = ("rotate", "fixed")
 LABELS = ["cell", "ruleset", "players", "characters", "districts", "lineup"]
@@ -150,6 +160,8 @@ class Experiment:
     source: str = ""
     #: where the ``prepared`` line-up's bots are kept (None: :data:`.prepare.BOTS_DIR`)
     bots_dir: str | None = None
+    #: games of each exploit search of the bot check (0: no bot check)
+    check_budget: int = 0
 
     @property
     def total_games(self) -> int:
@@ -160,6 +172,11 @@ class Experiment:
         """Chunks of every cell's every rotation."""
         return sum(len(c.rotations) * math.ceil(c.games_per_rotation / self.chunk_size)
                    for c in self.cells)
+
+    def checked(self) -> list[Cell]:
+        """The cells the bot check tests (with a ``check_budget``): those whose seats all
+        play one strategy."""
+        return [c for c in self.cells if self.check_budget and len(set(c.rotations[0])) == 1]
 
     def cells_frame(self) -> pl.DataFrame:
         """One row per cell: labels, games, rotations, the configuration it plays."""
@@ -301,8 +318,13 @@ def parse(text: str, name: str, base: Path | None = None,
     if not cells:
         raise ConfigError(f"experiment {name} has no playable cell.")
     seed = check_index(_need(doc.get("seed", 0), int, "seed"), "seed")
+    budget = _need(doc.get("check_budget", 0), int, "check_budget")
+    if budget < 0:
+        raise ConfigError(f"check_budget must be 0 (no bot check) or the games of each "
+                          f"exploit search of the bot check, at least one generation; got "
+                          f"{budget}.")
     return Experiment(name, doc.get("title", name), doc.get("description", ""), seed, games,
-                      chunk, seating, cells, skipped, text, bots_dir)
+                      chunk, seating, cells, skipped, text, bots_dir, budget)
 
 
 def _cell(ruleset, players, characters, districts, lineup, named, seating, games,
@@ -438,6 +460,8 @@ class RunRecord:
     summaries: dict[str, Summary]
     timing: dict
     root: Path | None = None  # the run directory
+    #: the bot check, one row per checked cell (:func:`bot_check`; None without one)
+    checks: pl.DataFrame | None = None
 
     def tables(self) -> dict[str, pl.DataFrame]:
         return combined(self.summaries, self.experiment.cells)
@@ -474,6 +498,9 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
     if any(c.prepared for c in exp.cells) and executor.sequential:
         ensure_kernel()
     prepared = prepare_bots(exp, progress, executor, on_prepared)
+    for cell in exp.checked():  # a prepared bot is known once prepared
+        check_searches(get(cell.rotations[0][0]), cell.players, None, exp.check_budget,
+                       "check_budget")
     for cell in exp.cells:  # before anything is written
         check_memory(cell.games_per_rotation, exp.chunk_size, cell.config,
                      list(cell.rotations[0]), False, here=executor.sequential, held=False)
@@ -509,7 +536,67 @@ def run(exp: Experiment, runs_dir: str | Path = "runs", workers: int | None = No
     if prepared:
         timing["prepared"] = [p.text() for p in prepared]
     (root / "timing.json").write_text(json.dumps(timing, indent=2))
-    return RunRecord(exp, summaries, timing, root)
+    return RunRecord(exp, summaries, timing, root,
+                     bot_check(exp, root, workers, executor, progress))
+
+
+#: the bot check's results in a run directory
+CHECKS_FILE = "bot_check.json"
+
+
+def bot_check(exp: Experiment, root: Path, workers: int | None = None,
+              executor: ChunkExecutor | None = None, progress: bool = True
+              ) -> pl.DataFrame | None:
+    """The bot check of every cell of :meth:`Experiment.checked` (None without a
+    ``check_budget``): the exploit test of the strategy in its seats
+    (:func:`.exploit.check_gain`, runs under ``root/bot-check``), one row per cell: its
+    ``strategy``, the ``family`` of the search that gained most, its ``gain`` with
+    ``gain_low``/``gain_high`` (win-rate points over the fair share, 95%) and whether the
+    cell ``passed`` (no gain above :data:`.exploit.LIMIT`); written to ``root/CHECKS_FILE``."""
+    cells = exp.checked()
+    if not cells:
+        return None
+    rows = []
+    for cell in tqdm(cells, unit="cell", desc="bot check", disable=not progress):
+        strategy = cell.rotations[0][0]
+        found = check_gain(strategy, cell.config, exp.check_budget, exp.seed, cell.slug,
+                           root / "bot-check", workers, executor)
+        rows.append({"cell": cell.slug, "strategy": strategy, **found,
+                     "passed": found["gain"] <= LIMIT})
+    (root / CHECKS_FILE).write_text(json.dumps(
+        {"check_budget": exp.check_budget, "cells": rows}, indent=2))
+    return pl.DataFrame(rows)
+
+
+def check_lines(record: RunRecord) -> list[str]:
+    """The bot check as console lines (none without one): how many cells pass, and each
+    cell that fails with its exploiter's gain and what to do."""
+    if record.checks is None:
+        return []
+    failed = record.checks.filter(~pl.col("passed"))
+    out = [f"bot check: {record.checks.height - failed.height} of {record.checks.height} "
+           f"cells pass (no exploiter gains more than {LIMIT:g} win-rate points over the "
+           "fair share against their bots)"]
+    out += [f"  {r['cell']}: bot-limited: the {r['family']} exploiter gains "
+            f"{r['gain']:+.1f} [{r['gain_low']:+.1f}, {r['gain_high']:+.1f}] win-rate points "
+            f"against {r['strategy']}" for r in failed.iter_rows(named=True)]
+    if failed.height:
+        out.append("  their strong and weak verdicts read bot-limited in the report; judge "
+                   "those sets with citadels balance (bots prepared for the set and count)")
+    return out
+
+
+def _read_checks(exp: Experiment, root: Path) -> pl.DataFrame | None:
+    """A finished run's bot check (None without one); a run whose check is unfinished is
+    refused."""
+    if not exp.checked():
+        return None
+    file = root / CHECKS_FILE
+    done = json.loads(file.read_text()) if file.exists() else {}
+    if done.get("check_budget") != exp.check_budget:
+        raise ConfigError(f"the bot check of {root} is not finished; rerun the experiment "
+                          "to finish it.")
+    return pl.DataFrame(done["cells"])
 
 
 def load_run(root: str | Path) -> RunRecord:
@@ -539,4 +626,4 @@ def load_run(root: str | Path) -> RunRecord:
         summaries[cell.slug] = summary
     timing = root / "timing.json"
     return RunRecord(exp, summaries, json.loads(timing.read_text()) if timing.exists() else {},
-                     root)
+                     root, _read_checks(exp, root))
