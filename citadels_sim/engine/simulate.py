@@ -131,13 +131,14 @@ def threads_for(workers: int | None, executor: ChunkExecutor) -> int | None:
     return workers
 
 
-def raw_arrays(n: int, picks: bool, rounds: int) -> dict[str, np.ndarray]:
-    """The kernel's output arrays for ``n`` games (``picks``: ``rounds`` rounds a game)."""
+def raw_arrays(n: int, picks: bool, rounds: int, players: int) -> dict[str, np.ndarray]:
+    """The kernel's output arrays for ``n`` games of ``players`` seats (the kernel writes
+    the seats of the game only; ``picks``: ``rounds`` rounds a game)."""
     return {
-        "seat": np.zeros((n, L.MAX_SEATS, L.O_SEAT_LEN), np.int32),
+        "seat": np.zeros((n, players, L.O_SEAT_LEN), np.int32),
         "game": np.zeros((n, L.OG_GAME_LEN), np.int32),
-        "held": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS), np.int16),
-        "records": np.zeros((n, L.MAX_SEATS, L.MAX_RANKS, L.C_LEN), np.int32),
+        "held": np.zeros((n, players, L.MAX_RANKS), np.int16),
+        "records": np.zeros((n, players, L.MAX_RANKS, L.C_LEN), np.int32),
         "picks": (np.full((n, rounds, L.MAX_RANKS, 2), -1, np.int8) if picks
                   else np.zeros((1, 0, L.MAX_RANKS, 2), np.int8)),
     }
@@ -146,16 +147,10 @@ def raw_arrays(n: int, picks: bool, rounds: int) -> dict[str, np.ndarray]:
 def play_chunk(tables: np.record, seed: int, first: int, n: int, players: int, picks: bool,
                max_rounds: int) -> dict[str, np.ndarray]:
     """Play games ``first .. first + n - 1`` and return the kernel's raw outputs."""
-    out = raw_arrays(n, picks, max_rounds)
+    out = raw_arrays(n, picks, max_rounds, players)
     play_chunk_arrays(tables, seed, first, out["seat"], out["game"], out["held"], out["records"],
                       out["picks"])
-    return _seated(out, players)
-
-
-def _seated(raw: dict[str, np.ndarray], players: int) -> dict[str, np.ndarray]:
-    """The raw outputs cut to the game's seats."""
-    return {k: a[:, :players] if k in ("seat", "held", "records") else a
-            for k, a in raw.items()}
+    return out
 
 
 @dataclass(frozen=True)
@@ -280,13 +275,14 @@ def _frame_bytes(config: GameConfig, strategies: int, picks: bool) -> tuple[floa
     game of ``config`` between ``strategies`` distinct strategies, measured on blank arrays
     of 100 games."""
     n = 100
-    raw = raw_arrays(n, picks, PICK_ROUNDS)
+    raw = raw_arrays(n, picks, PICK_ROUNDS, config.players)
     raw["picks"][..., 0] = 0  # every rank held in every round
     names = [f"strategy {i % strategies}" for i in range(config.players)]
-    frames = frames_of(_seated(raw, config.players), 0, config, names, picks)
+    frames = frames_of(raw, 0, config, names, picks)
     rows = sum(f.estimated_size() for k, f in frames.items() if k in ("seats", "picks")) / n
     counts = sum(frames[k].estimated_size() for k in ("characters", "districts"))
-    arrays = sum(a.nbytes for a in raw_arrays(n, picks, config.max_rounds).values()) / n
+    arrays = sum(a.nbytes for a in raw_arrays(n, picks, config.max_rounds,
+                                              config.players).values()) / n
     return arrays, rows, counts
 
 

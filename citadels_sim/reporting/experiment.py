@@ -353,9 +353,11 @@ def _verdict(rep: Report, labelled, v: pl.DataFrame, games: pl.DataFrame,
         {"diff": "effect", "diff_se": "effect_se"}).drop("p", "p_holm"), LABELS)), checks)
     rep.tables["district_verdict"] = d
     decided = d.filter(pl.col("verdict").is_in([*verdict.DECIDED, verdict.BOT_LIMITED]))
+    limited = int((decided["verdict"] == verdict.BOT_LIMITED).sum())
     rep.text(f"Districts whose owners' win rate differs from the other players' by more than "
              f"{sdm:g} win-rate points (Holm-corrected within each cell): {decided.height} of "
-             f"{d.height} — associations too (who builds a district is not random).")
+             f"{d.height}" + (f", {limited} of them `{verdict.BOT_LIMITED}`" if limited else "")
+             + " — associations too (who builds a district is not random).")
     if decided.height:
         rep.table(with_ci(decided.select(
             "label", "district", (pl.col("effect") * 100).alias("points"),

@@ -115,7 +115,7 @@ def win_shares(candidate: Strategy, tables: Sequence[Table], config: GameConfig,
         with numba_threads(workers if t.games >= PARALLEL_MIN_GAMES else 1):
             raw = play_chunk(build_tables(config, lineup), t.seed, 0, t.games,
                              config.players, False, config.max_rounds)
-        first = raw["seat"][:, :config.players, L.O_PLACE] == 1
+        first = raw["seat"][:, :, L.O_PLACE] == 1
         share = first[:, t.seat] / first.sum(axis=1)
         out.append(1 - share if t.copies else share)
     return np.concatenate(out)
