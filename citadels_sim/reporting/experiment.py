@@ -384,13 +384,13 @@ def _bot_check(rep: Report, labelled, record: RunRecord) -> None:
              "cells pass.**"
              + (" Where one fails, judge its set by `citadels balance`, which prepares bots "
                 "for the set and player count." if failed.height else ""))
+    gain = "exploiter's gain (win-rate points)"
     rep.table(with_ci(checks.select(
         "label", "strategy", pl.col("family").alias("search"),
-        pl.col("gain").alias("exploiter's gain"), pl.col("gain_low").alias(
-            "exploiter's gain_low"), pl.col("gain_high").alias("exploiter's gain_high"),
+        pl.col("gain").alias(gain), pl.col("gain_low").alias(f"{gain}_low"),
+        pl.col("gain_high").alias(f"{gain}_high"),
         pl.when("passed").then(pl.lit("passed")).otherwise(pl.lit("FAILED")).alias("check")),
-        "exploiter's gain", digits=1), "bot_check", checks["gain"],
-        "largest exploiter gains")
+        gain, digits=1), "bot_check", checks["gain"], "largest exploiter gains")
 
 
 def _timing_text(record: RunRecord) -> str:
