@@ -19,6 +19,7 @@ draft, logged base and roster games, and a final position scored by the kernel a
 from __future__ import annotations
 
 import functools
+import weakref
 from collections import Counter, namedtuple
 
 import numpy as np
@@ -118,7 +119,14 @@ def make_state(ruleset="classic", players=4, families=None, seed=0, game=0, log=
     """
     tb, _ = make_tables(ruleset, players, families, **cfg_kwargs)
     st = S.new_state(tb, seed, game, log)
-    _TABLES[_address(st)] = (st, tb)
+    address = _address(st)
+
+    def forget(ref):
+        if _TABLES.get(address, (None,))[0] is ref:
+            del _TABLES[address]
+
+    # a weak reference: a state (about 9 MB with its log) is freed when its test drops it
+    _TABLES[address] = (weakref.ref(st, forget), tb)
     return st, tb
 
 
@@ -131,7 +139,9 @@ def _address(st) -> int:
 
 def tables_of(st):
     """The Tables a state made by :func:`make_state` was set up with."""
-    return _TABLES[_address(st)][1]
+    ref, tb = _TABLES[_address(st)]
+    assert ref() is st, "tables_of: this state was not made by make_state"
+    return tb
 
 
 def set_strategy(st, tb, s, spec):
