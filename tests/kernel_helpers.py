@@ -19,6 +19,7 @@ draft, logged base and roster games, and a final position scored by the kernel a
 from __future__ import annotations
 
 import functools
+import types
 import weakref
 from collections import Counter, namedtuple
 
@@ -493,6 +494,13 @@ def golds(st):
 FAMILIES = ("random", "builder", "aggressive", "heuristic")
 
 
+def finished(st):
+    """A finished game's state without its event log (about 9 MB of the record), for the
+    cached games below: its fields read from Python as the record's do."""
+    return types.SimpleNamespace(**{f: np.array(getattr(st, f)) for f in L.STATE_DTYPE.names
+                                    if f != "log"})
+
+
 @functools.cache
 def played_games(ruleset, players, chars, seed, games):
     """``games`` logged whole games with the four strategy families rotated over the seats,
@@ -504,7 +512,7 @@ def played_games(ruleset, players, chars, seed, games):
                             characters=chars)
         play_game(st, tb)
         assert st.g[L.G_LOG_N] < L.LOG_CAP, "log overflow"
-        out.append((events(st), st, tb))
+        out.append((events(st), finished(st), tb))
     return tuple(out)
 
 
@@ -643,7 +651,7 @@ def base_games(ruleset, players, games=BASE_GAMES_PER_CONFIG):
         st, tb = make_state(ruleset, players, lineup(players, g), seed=20240, game=g, log=True)
         play_game(st, tb)
         assert st.g[L.G_LOG_N] < L.LOG_CAP, "log overflow"
-        out.append((events(st), st, tb))
+        out.append((events(st), finished(st), tb))
     return out
 
 
