@@ -90,3 +90,12 @@ def test_the_counts_summed_chunk_by_chunk_as_played_equal_those_of_the_whole_run
     assert r.quality().equals(whole)
     assert Results.from_parts({"seats": [r.seats], "characters": [r.characters]},
                               r.meta).quality().equals(whole)  # counted from the seats
+
+
+def test_games_without_a_seat_ahead_alone_give_an_empty_typed_leaders_table():
+    seats = _seats([[0, 0], [0, 0]], [[True, True], [True, False]], [[0, 0], [0, 1]], [2, 3])
+    t = quality_tables(seats)
+    assert t["leaders"].is_empty()
+    assert t["leaders"].schema == pl.Schema({"round": pl.Int16, "won": pl.Boolean,
+                                             "count": pl.Int64})
+    assert t["quality"]["count"].sum() == 2

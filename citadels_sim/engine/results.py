@@ -35,6 +35,12 @@ def _strategy_enum(names: list[str]) -> pl.Enum:
     return pl.Enum(list(dict.fromkeys(names)))
 
 
+def _strategies(names: list[str], seats: np.ndarray) -> pl.Series:
+    """The strategy of each seat in ``seats`` (``names``: one a seat), gathered by index (a
+    column of strings built first took most of a seat frame's time)."""
+    return pl.Series(names, dtype=_strategy_enum(names)).gather(seats.astype(np.int64))
+
+
 def seat_frame(raw: dict[str, np.ndarray], first: int, names: list[str]) -> pl.DataFrame:
     """One row per game and seat from a chunk's raw outputs."""
     seat, game = raw["seat"], raw["game"]
@@ -44,7 +50,7 @@ def seat_frame(raw: dict[str, np.ndarray], first: int, names: list[str]) -> pl.D
     return pl.DataFrame({
         "game": np.repeat(np.arange(first, first + n, dtype=np.int64), players),
         "seat": np.tile(np.arange(players, dtype=np.int8), n),
-        "strategy": pl.Series(np.tile(np.array(names), n), dtype=_strategy_enum(names)),
+        "strategy": _strategies(names, np.tile(np.arange(players), n)),
         "score": flat[:, L.O_SCORE].astype(np.int16),
         "rank": flat[:, L.O_PLACE].astype(np.int8),
         "won": flat[:, L.O_PLACE] == 1,
@@ -74,7 +80,7 @@ def pick_frame(raw: dict[str, np.ndarray], first: int, config: GameConfig,
         "game": (g + first).astype(np.int64),
         "round": (rnd + 1).astype(np.int16),
         "seat": seat,
-        "strategy": pl.Series(np.array(names)[seat], dtype=_strategy_enum(names)),
+        "strategy": _strategies(names, seat),
         "rank": (rank + 1).astype(np.int8),
         "character": pl.Series(characters[rank], dtype=pl.Enum(list(characters))),
         "killed": (flags & 1) == 1,

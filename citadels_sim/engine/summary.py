@@ -121,25 +121,28 @@ def quality_tables(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
     seats = seats.sort(_game_keys(seats) + ["seat"])
     n = seats["seat"].n_unique()
     won = seats["won"].to_numpy().reshape(-1, n)
-    led = seats["led"].to_numpy().astype(np.int64).reshape(-1, n)
+    led = seats["led"].to_numpy().astype("<u4").reshape(-1, n)
     behind = seats["behind"].to_numpy().reshape(-1, n)
     rounds = seats["rounds"].to_numpy()[::n].astype(np.int64)
     games = np.arange(len(rounds))
-    # the seat ahead alone after each round (-1: none, or a round not recorded or played);
-    # a seat at a time, the lowest last (a games x seats x rounds array took most of a run's
-    # summarising)
-    leader = np.full((len(rounds), LED_ROUNDS), -1, np.int64)
-    for s in reversed(range(n)):
-        leader[((led[:, s, None] >> np.arange(LED_ROUNDS)) & 1).astype(bool)] = s
-    leader[np.arange(LED_ROUNDS)[None, :] >= rounds[:, None]] = -1
-    last = np.maximum.accumulate(np.where(leader >= 0, np.arange(LED_ROUNDS), 0), axis=1)
-    known = leader[games[:, None], last]  # the last seat ahead alone so far
+    played = np.arange(LED_ROUNDS)[None, :] < rounds[:, None]  # games x rounds
+    # the seat ahead alone after each round (-1: none, or a round not recorded or played),
+    # in bytes: arrays of games x rounds of 8-byte numbers took most of a run's summarising
+    ahead = np.unpackbits(led.view(np.uint8).reshape(len(rounds), n, 4), axis=2,
+                          bitorder="little")[:, :, :LED_ROUNDS].astype(bool)
+    leader = np.full((len(rounds), LED_ROUNDS), -1, np.int8)
+    for s in reversed(range(n)):  # the lowest seat last, as the kernel never sets two
+        leader[ahead[:, s]] = s
+    leader[~played] = -1
+    last = np.maximum.accumulate(
+        np.where(leader >= 0, np.arange(LED_ROUNDS, dtype=np.int8), np.int8(0)), axis=1)
+    known = np.take_along_axis(leader, last.astype(np.intp), axis=1)  # the last seat ahead
     changes = ((known[:, 1:] != known[:, :-1]) & (known[:, :-1] >= 0)).sum(axis=1)
     sole = won.sum(axis=1) == 1
     winner = won.argmax(axis=1)
     # the sole winner leads for good from the round after the last one (of those played)
     # he did not lead: the highest bit of ``gaps`` (round 1 if he led in every round)
-    gaps = ~led[games, winner] & ((1 << np.minimum(rounds, LED_ROUNDS)) - 1)
+    gaps = ~led[games, winner].astype(np.int64) & ((1 << np.minimum(rounds, LED_ROUNDS)) - 1)
     last_gap = np.frexp(gaps.astype(np.float64))[1]  # its highest bit's index + 1; 0 if none
     decided = np.where(sole & (rounds <= LED_ROUNDS), last_gap + 1, -1)
     comeback = np.where(sole, behind[games, winner], -1)
@@ -148,9 +151,13 @@ def quality_tables(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
                         "decided": decided.astype(np.int16),
                         "comeback": comeback.astype(np.int16)}, "quality").with_columns(
         pl.when(pl.col(c) >= 0).then(pl.col(c)).alias(c) for c in ("decided", "comeback"))
-    g, k = np.nonzero((leader >= 0) & (np.arange(LED_ROUNDS)[None, :] < rounds[:, None] - 1))
-    leaders = _counted({"round": (k + 1).astype(np.int16),
-                        "won": won[g, leader[g, k]]}, "leaders")
+    # per round before the last: games with a seat ahead alone, by whether he went on to win
+    counted = (leader >= 0) & (np.arange(LED_ROUNDS)[None, :] < rounds[:, None] - 1)
+    wins = np.take_along_axis(won, np.maximum(leader, 0).astype(np.intp), axis=1) & counted
+    by_won = np.stack([counted.sum(axis=0) - wins.sum(axis=0), wins.sum(axis=0)])
+    w, k = np.nonzero(by_won)  # the (won, round) pairs that occur
+    leaders = pl.DataFrame({"round": (k + 1).astype(np.int16), "won": w.astype(bool),
+                            "count": by_won[w, k].astype(np.int64)})
     return {"quality": quality, "leaders": leaders,
             "behind": _counted({"behind": behind.ravel().astype(np.int16),
                                 "won": won.ravel()}, "behind"),
