@@ -96,6 +96,8 @@ def test_tuned_preset_and_errors():
        f"reference_{name}_2p") for name in ("ambitious_aristocrats", "cunning_agents",
                                             "illustrious_emissaries", "devious_dignitaries",
                                             "tenacious_delegates", "vicious_nobles")],
+    *[(GameConfig(ruleset="2016", players=8, characters=name, districts=name),
+       f"reference_{name}_8p") for name in ("vicious_nobles", "tenacious_delegates")],
     (GameConfig(ruleset="four_color"), "reference"),
     (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
                             "Navigator", "Diplomat"], removed=["Graveyard"]), "reference"),
@@ -129,14 +131,14 @@ def test_the_default_is_the_bot_prepared_for_the_player_count_and_says_when_it_i
         assert f" at {n[:-1]} players: " in counts[name].description, name
     assert made_for(GameConfig(players=4))
     assert made_for(GameConfig(ruleset="2016", players=2))
-    assert not made_for(GameConfig(ruleset="2016", players=8, characters="tenacious_delegates",
-                                    districts="tenacious_delegates"))
+    assert not made_for(GameConfig(ruleset="2016", players=8, characters="cunning_agents",
+                                   districts="cunning_agents"))
     assert not made_for(GameConfig(ruleset="four_color"))
     assert main(["simulate", "--ruleset", "2016", "--players", "8", "--characters",
-                 "tenacious_delegates", "--districts", "tenacious_delegates", "--games", "100",
+                 "cunning_agents", "--districts", "cunning_agents", "--games", "100",
                  "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("note: the default bot, reference_tenacious_delegates, was not tuned "
+    assert out.startswith("note: the default bot, reference_cunning_agents, was not tuned "
                           "for this set at 8 players") and "--strategies prepared" in out
     assert main(["simulate", "--players", "2", "--games", "100", "--no-progress"]) == 0
     assert "note:" not in capsys.readouterr().out
