@@ -2,10 +2,12 @@
 allowed, exit code 2, and nothing written; Ctrl-C says what was kept (exit code 130); the
 strategy parameters' allowed ranges hold no value that stalls games."""
 
+import concurrent.futures
 import hashlib
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -228,6 +230,25 @@ def test_ctrl_c_in_simulate_says_what_was_written_and_a_rerun_resumes(tmp_path, 
         err = _interrupted(argv, capsys)
     assert f"2 of 5 chunks written to {tmp_path / 'o'}; rerun the same command to resume" in err
     assert main(argv) == 0 and "500 games" in capsys.readouterr().out
+
+
+def test_one_ctrl_c_raised_twice_gives_one_message(tmp_path, monkeypatch, capsys):
+    """polars raises KeyboardInterrupt in a query and Python's handler raises the same Ctrl-C
+    again at the next call: here in the chunk stream's clean-up, run as a finalizer."""
+    argv = SIM[:-3] + ["--games", "500", "--chunk-size", "100", "--out", str(tmp_path / "o"),
+                       "--no-progress"]
+    cancel, again = concurrent.futures.Future.cancel, []
+
+    def cancel_once_interrupted(future):
+        if threading.current_thread() is threading.main_thread() and not again:
+            again.append(1)
+            raise KeyboardInterrupt
+        return cancel(future)
+    monkeypatch.setattr(concurrent.futures.Future, "cancel", cancel_once_interrupted)
+    monkeypatch.setattr(sys, "unraisablehook", sys.__unraisablehook__)  # not pytest's
+    _interrupt_after(monkeypatch, store.ChunkWriter, "write", 2)
+    err = _interrupted(argv, capsys)
+    assert again and "2 of 5 chunks written" in err
 
 
 def test_ctrl_c_in_simulate_without_out_keeps_nothing(monkeypatch, capsys):

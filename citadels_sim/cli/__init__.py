@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import NamedTuple, NoReturn
 
 from citadels_sim.engine.store import Interrupted
@@ -94,26 +95,48 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``citadels`` console script."""
-    try:
-        args = build_parser().parse_args(argv)
-        for path in getattr(args, "strategies_file", []):
-            register_file(path)
-        args.run(args)
-    except (UsageError, ValueError) as err:  # ConfigError and StrategyError among them
-        print(f"citadels: error: {err}", file=sys.stderr)
-        return 2
-    except Interrupted as stop:
-        print(f"citadels: interrupted: {stop}"
-              + ("; rerun the same command to resume" if stop.resumable else ""),
-              file=sys.stderr)
-        return 130
-    except KeyboardInterrupt:
-        print("citadels: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # output piped into a command that stopped reading (| head)
-        sys.stderr.close()
-        return 0
+    with _one_ctrl_c():
+        try:
+            args = build_parser().parse_args(argv)
+            for path in getattr(args, "strategies_file", []):
+                register_file(path)
+            args.run(args)
+        except (UsageError, ValueError) as err:  # ConfigError and StrategyError among them
+            print(f"citadels: error: {err}", file=sys.stderr)
+            return 2
+        except Interrupted as stop:
+            print(f"citadels: interrupted: {stop}"
+                  + ("; rerun the same command to resume" if stop.resumable else ""),
+                  file=sys.stderr)
+            return 130
+        except KeyboardInterrupt:
+            print("citadels: interrupted", file=sys.stderr)
+            return 130
+        except BrokenPipeError:  # output piped into a command that stopped reading (| head)
+            sys.stderr.close()
+            return 0
     return 0
+
+
+@contextmanager
+def _one_ctrl_c() -> Iterator[None]:
+    """One Ctrl-C, one message.  polars catches Ctrl-C in its queries and raises
+    KeyboardInterrupt itself, and Python's own handler raises a second one at the next call:
+    when that one lands in a finalizer (a generator closed while the first unwinds, as a
+    run's chunk stream), Python would print it as "Exception ignored ... KeyboardInterrupt"
+    with a traceback.  Such KeyboardInterrupts are dropped here; other unraisable
+    exceptions are printed as before."""
+    default = sys.unraisablehook
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            default(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = default
 
 
 if __name__ == "__main__":
