@@ -75,14 +75,14 @@ def pick_frame(raw: dict[str, np.ndarray], first: int, config: GameConfig,
     g, rnd, rank = np.nonzero(picks[:, :, :config.ranks, 0] >= 0)
     seat = picks[g, rnd, rank, 0].astype(np.int8)
     flags = picks[g, rnd, rank, 1]
-    characters = np.array(config.character_names)
+    characters = config.character_names
     return pl.DataFrame({
         "game": (g + first).astype(np.int64),
         "round": (rnd + 1).astype(np.int16),
         "seat": seat,
         "strategy": _strategies(names, seat),
         "rank": (rank + 1).astype(np.int8),
-        "character": pl.Series(characters[rank], dtype=pl.Enum(list(characters))),
+        "character": pl.Series(characters, dtype=pl.Enum(characters)).gather(rank),
         "killed": (flags & 1) == 1,
         "robbed": (flags & 2) == 2,
     })
@@ -109,7 +109,8 @@ def character_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
     n, players = held.shape[:2]
     batch = _batches(first, n)
     final = raw["game"][:, L.OG_HOLDER:L.OG_HOLDER + L.MAX_RANKS]
-    frames = []
+    labels: dict[str, list] = {"character": [], "rank": [], "strategy": []}
+    groups = []
     for rank, char in enumerate(config.character_names):
         for strategy in dict.fromkeys(names):
             seats = [s for s in range(players) if names[s] == strategy]
@@ -117,7 +118,7 @@ def character_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
             fin = np.stack([final[:, rank] == s for s in seats], axis=1)
             w = won[:, seats]
             rec = records[:, seats, rank]
-            sums = _per_batch(
+            groups.append(_per_batch(
                 batch, rounds_held=h.sum(1), games_held=(h > 0).sum(1),
                 wins_held=((h > 0) & w).sum(1), final_held=fin.sum(1),
                 final_wins=(fin & w).sum(1), killed=rec[:, :, L.C_KILLED].sum(1),
@@ -125,12 +126,28 @@ def character_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
                 districts_built=rec[:, :, L.C_BUILT].sum(1),
                 offered=rec[:, :, L.C_OFFERED].sum(1), picked=rec[:, :, L.C_PICKED].sum(1),
                 winners_held=((h > 0) * winners[:, None]).sum(1),
-                seat_games=np.full(n, len(seats)))
-            frames.append(pl.DataFrame({"batch": np.arange(stats.N_BATCHES, dtype=np.int16),
-                                        "character": char, "rank": rank + 1,
-                                        "strategy": strategy, **sums}))
-    return pl.concat(frames)
+                seat_games=np.full(n, len(seats))))
+            labels["character"].append(char)
+            labels["rank"].append(rank + 1)
+            labels["strategy"].append(strategy)
+    return _stacked(labels, groups, CHARACTER_LABELS)
 
+
+def _stacked(labels: dict[str, list], groups: list[dict[str, np.ndarray]],
+             schema: dict[str, pl.DataType]) -> pl.DataFrame:
+    """One frame of per-batch sums: group ``i`` (its columns over the ``stats.N_BATCHES``
+    batches, :func:`_per_batch`) labelled ``labels[column][i]`` (the labels' types in
+    ``schema``), built at once rather than a frame per group."""
+    size = stats.N_BATCHES
+    group = np.repeat(np.arange(len(groups)), size)
+    columns = {"batch": np.tile(np.arange(size, dtype=np.int16), len(groups))}
+    columns |= {k: pl.Series(v, dtype=schema[k]).gather(group) for k, v in labels.items()}
+    columns |= {k: np.concatenate([g[k] for g in groups]) for k in groups[0]}
+    return pl.DataFrame(columns)
+
+
+#: the types of the character counts' label columns
+CHARACTER_LABELS = {"character": pl.String, "rank": pl.Int32, "strategy": pl.String}
 
 DISTRICT_SCHEMA = {"batch": pl.Int16, "district": pl.String, "strategy": pl.String,
                    "seat_games": pl.Int64, "built": pl.Int64, "wins_built": pl.Int64,
@@ -147,7 +164,8 @@ def district_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
     hi = seat[:, :, L.O_UNIQUE_HI].astype(np.int64)
     n, players = seat.shape[:2]
     batch = _batches(first, n)
-    frames = []
+    labels: dict[str, list] = {"district": [], "strategy": []}
+    groups = []
     for kind in sorted(set(config.unique_kinds)):
         bit = kind - L.D_HAUNTED
         mask = (hi >> (bit - L.UNIQUE_LO_BITS)) & 1 if bit >= L.UNIQUE_LO_BITS else (lo >> bit) & 1
@@ -155,12 +173,13 @@ def district_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
         for strategy in dict.fromkeys(names):
             seats = [s for s in range(players) if names[s] == strategy]
             b, w = built[:, seats], won[:, seats]
-            sums = _per_batch(batch, seat_games=np.full(n, len(seats)), built=b.sum(1),
-                              wins_built=(b & w).sum(1), wins_not_built=(~b & w).sum(1))
-            frames.append(pl.DataFrame({"batch": np.arange(stats.N_BATCHES, dtype=np.int16),
-                                        "district": config.district_name(kind),
-                                        "strategy": strategy, **sums}, schema=DISTRICT_SCHEMA))
-    return pl.concat(frames) if frames else pl.DataFrame(schema=DISTRICT_SCHEMA)
+            groups.append(_per_batch(batch, seat_games=np.full(n, len(seats)), built=b.sum(1),
+                                     wins_built=(b & w).sum(1),
+                                     wins_not_built=(~b & w).sum(1)))
+            labels["district"].append(config.district_name(kind))
+            labels["strategy"].append(strategy)
+    return (_stacked(labels, groups, DISTRICT_SCHEMA) if groups
+            else pl.DataFrame(schema=DISTRICT_SCHEMA))
 
 
 class Results:
