@@ -86,6 +86,8 @@ def test_tuned_preset_and_errors():
                 districts="cunning_agents"), "reference_cunning_agents_5p"),
     (GameConfig(ruleset="2016", players=3, characters="cunning_agents",
                 districts="cunning_agents"), "reference_cunning_agents_3p"),
+    (GameConfig(ruleset="2016", players=3, characters="devious_dignitaries",
+                districts="devious_dignitaries"), "reference_devious_dignitaries_3p"),
     (GameConfig(ruleset="2016", players=3, characters="illustrious_emissaries",
                 districts="illustrious_emissaries"), "reference_illustrious_emissaries"),
     (GameConfig(ruleset="2016"), "reference_first_game"),
