@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -31,14 +32,12 @@ from citadels_sim.stats import intervals as stats
 from . import store
 
 
-def _strategy_enum(names: list[str]) -> pl.Enum:
-    return pl.Enum(list(dict.fromkeys(names)))
-
-
-def _strategies(names: list[str], seats: np.ndarray) -> pl.Series:
-    """The strategy of each seat in ``seats`` (``names``: one a seat), gathered by index (a
-    column of strings built first took most of a seat frame's time)."""
-    return pl.Series(names, dtype=_strategy_enum(names)).gather(seats.astype(np.int64))
+def _gathered(values: Sequence[str], index: np.ndarray) -> pl.Series:
+    """``values[index]`` as an Enum column of the distinct values (strategies by seat,
+    characters by rank), gathered by index (a column of strings built first took most of a
+    seat frame's time)."""
+    enum = pl.Enum(list(dict.fromkeys(values)))
+    return pl.Series(values, dtype=enum).gather(index.astype(np.int64))
 
 
 def seat_frame(raw: dict[str, np.ndarray], first: int, names: list[str]) -> pl.DataFrame:
@@ -50,7 +49,7 @@ def seat_frame(raw: dict[str, np.ndarray], first: int, names: list[str]) -> pl.D
     return pl.DataFrame({
         "game": np.repeat(np.arange(first, first + n, dtype=np.int64), players),
         "seat": np.tile(np.arange(players, dtype=np.int8), n),
-        "strategy": _strategies(names, np.tile(np.arange(players), n)),
+        "strategy": _gathered(names, np.tile(np.arange(players), n)),
         "score": flat[:, L.O_SCORE].astype(np.int16),
         "rank": flat[:, L.O_PLACE].astype(np.int8),
         "won": flat[:, L.O_PLACE] == 1,
@@ -75,14 +74,13 @@ def pick_frame(raw: dict[str, np.ndarray], first: int, config: GameConfig,
     g, rnd, rank = np.nonzero(picks[:, :, :config.ranks, 0] >= 0)
     seat = picks[g, rnd, rank, 0].astype(np.int8)
     flags = picks[g, rnd, rank, 1]
-    characters = config.character_names
     return pl.DataFrame({
         "game": (g + first).astype(np.int64),
         "round": (rnd + 1).astype(np.int16),
         "seat": seat,
-        "strategy": _strategies(names, seat),
+        "strategy": _gathered(names, seat),
         "rank": (rank + 1).astype(np.int8),
-        "character": pl.Series(characters, dtype=pl.Enum(characters)).gather(rank),
+        "character": _gathered(config.character_names, rank),
         "killed": (flags & 1) == 1,
         "robbed": (flags & 2) == 2,
     })
