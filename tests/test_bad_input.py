@@ -61,6 +61,8 @@ CASES = [  # (argv, words the one line must hold)
     # the issue's silent ones
     (["simulate", "--games", "1000000000000"], ["1,000,000,000,000 games", "available",
                                                 "at most", "games in one simulate"]),
+    (["simulate", "--games", "99999999999999999999"], ["99,999,999,999,999,999,999 games",
+                                                      "at most", "games in one simulate"]),
     (SIM + ["--out", "exprun"], ["'exprun'", "an experiment's run", "not a simulate run"]),
     (SIM + ["--out", "balrun"], ["'balrun'", "a balance test's run", "not a simulate run"]),
     (["balance", "--characters", "base", "--out", "simrun"],
@@ -330,6 +332,9 @@ def test_memory_limits_follow_the_memory_available(monkeypatch):
     with pytest.raises(ConfigError, match="games in one simulate"):
         simulate_module.check_memory(int(2 * 10**8 / kept), 1_000, config, names, False,
                                      here=True, held=True)
+    with pytest.raises(ConfigError, match=r"at most [1-9][\d,]* games in one simulate"):
+        simulate_module.check_memory(10**20, 1_000, config, names, False, here=True,
+                                     held=True)  # the chunks' descriptions alone too many
 
 
 # ---- strategy parameters ----------------------------------------------------------------------

@@ -319,7 +319,8 @@ def check_memory(games: int, chunk_size: int, config: GameConfig, names: list[st
     worst = max(need, key=need.get)
     has = f"but this machine has {_size(free)} available"
     if worst == "held":
-        most = _round_down(max(0, free - need["tasks"] - need["chunk"]) / kept)
+        # each game held also adds its share of a chunk's description
+        most = _round_down(max(0, free - need["chunk"]) / (kept + TASK_BYTES / chunk))
         raise ConfigError(
             f"{games:,} games would hold about {_size(need['held'])} of results in memory "
             f"({kept:,.0f} bytes a game{' with picks' if picks else ''}), {has}: at most "
