@@ -153,6 +153,18 @@ def test_hardening_a_mixture_starts_from_its_likeliest_component(tmp_path):
     assert h.exploits[0].plan.league[0] == QUIET
 
 
+def test_mixing_from_a_mixture_exploits_it_and_keeps_its_components(tmp_path):
+    """With mix, a mixed start goes on where an earlier mixing stopped: round 0 exploits the
+    mixture itself, its components are the population's first bots, and the tuning starts
+    from the likeliest component."""
+    h = harden(MIXED, GameConfig(players=2), runs_dir=tmp_path, mix=True,
+               **{**SMALL, "rounds": 1})
+    assert h.exploits[0].plan.league[0] == MIXED
+    (pop,) = h.populations
+    assert [b.name for b in pop.bots] == [KING.name, QUIET.name, h.tunings[0].strategy.name]
+    assert h.tunings[0].plan.start == QUIET
+
+
 def test_a_prepared_mixture_names_its_components_after_its_directory():
     """Two sets' preparations both make ``prepared-4p-round1``: in one balance run (or one
     process) the names would clash, so a prepared mixture's components carry its directory's

@@ -79,7 +79,8 @@ def add_harden(p: argparse.ArgumentParser) -> None:
     o.add_game(p)
     p.add_argument("--start", required=True,
                    help="the strategy to harden (a preset or FILE.toml:NAME; of a mixture, "
-                        "such as the 2-player bots, its likeliest component)")
+                        "such as the 2-player bots, its likeliest component, or with --mix "
+                        "the mixture, its components joining the population)")
     p.add_argument("--rounds", type=int, default=4,
                    help="tuning rounds (default 4; 0 only measures the start)")
     p.add_argument("--exploit-family", default="heuristic",

@@ -163,8 +163,10 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
 
     Parameters
     ----------
-    start : the strategy to harden (a preset, ``FILE.toml:NAME`` or a Strategy; of a mixed
-        strategy, its likeliest component).
+    start : the strategy to harden (a preset, ``FILE.toml:NAME`` or a Strategy).  Of a
+        mixed strategy, the tuning starts from its likeliest component; with ``mix``, round 0
+        exploits the mixture itself and its components join the population (hardening
+        goes on from an earlier ``mix``), without, the likeliest component is hardened.
     config : the game (default: 4-player classic base game).
     rounds : tuning rounds (each followed by an exploit search); 0 only measures the start.
     exploit_family : the family (or families, comma-separated or a sequence) whose tuned
@@ -187,8 +189,8 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     workers, executor, client : where the games are played, as for :func:`.tune.tune`.
     """
     spec = start if isinstance(start, str) else start.name  # as given, for the command
-    start = get(start)
-    start = self_start(start)  # a search starts from a plain strategy
+    given = get(start)
+    start = self_start(given)  # a tuning starts from a plain strategy
     config = config or GameConfig()
     if not isinstance(rounds, int) or rounds < 0:
         raise ConfigError(f"rounds must be a whole number of at least 0, got {rounds!r}.")
@@ -210,7 +212,8 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     common = dict(config=config, seed=seed, runs_dir=runs_dir, sprt=None,
                   validate_games=validate_games, workers=workers, progress=False,
                   executor=executor)
-    current, exploiters, searches, tunings = start, [], [], []
+    current = given if mix else start
+    exploiters, searches, tunings = [], [], []
     names = {f: f"{name}-exploit{{k}}" + (f"-{f}" if len(families) > 1 else "")
              for f in families}
     per_round = len(families) + 1
@@ -239,13 +242,14 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
         return found
 
     with store.on_interrupt(kept), bar:
-        bots = [start]
+        bots = [part for _, part in given.mixture] if mix and given.mixture else [start]
         for k in range(rounds + 1):
             found = exploit(k)
             if k == rounds or until is not None and _gain(found) <= until:
                 break
             running[0] = f"{name}-round{k + 1}"
-            t = tune(start.family, league=exploiters + extra, start=bots[-1], budget=budget,
+            t = tune(start.family, league=exploiters + extra,
+                     start=tunings[-1].strategy if tunings else start, budget=budget,
                      copies=True, name=running[0], **common)
             tunings.append(t)
             bots.append(t.strategy)
