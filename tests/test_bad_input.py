@@ -337,6 +337,11 @@ def test_memory_limits_follow_the_memory_available(monkeypatch):
                                      held=True)  # the chunks' descriptions alone too many
 
 
+def test_sizes_read_in_one_unit_without_a_decimal_on_a_huge_number():
+    assert [simulate_module._size(n) for n in (999, 1_234_567, 1.2e15, 1.156e22)] == [
+        "999 bytes", "1.2 MB", "1.2 PB", "11,560,000 PB"]
+
+
 # ---- strategy parameters ----------------------------------------------------------------------
 STALL_CONFIGS = [GameConfig(players=2), GameConfig(),
                  GameConfig(ruleset="2016", players=3, characters="cunning_agents",

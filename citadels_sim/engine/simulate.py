@@ -287,11 +287,13 @@ def _frame_bytes(config: GameConfig, strategies: int, picks: bool) -> tuple[floa
 
 
 def _size(n: float) -> str:
-    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
-        if n < 1000 or unit == "PB":
-            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
-        n /= 1000
-    raise AssertionError
+    """``n`` bytes in the largest unit under 1000 of it (a larger size in PB, with commas)."""
+    unit = "bytes"
+    for larger in ("KB", "MB", "GB", "TB", "PB"):
+        if n < 1000:
+            break
+        n, unit = n / 1000, larger
+    return f"{n:,.0f} {unit}" if unit == "bytes" or n >= 1000 else f"{n:.1f} {unit}"
 
 
 def _round_down(x: float) -> int:
