@@ -85,6 +85,27 @@ def test_interrupted_run_resumes_to_the_identical_result(tmp_path, monkeypatch):
     assert resumed.validation == whole.validation
 
 
+def test_a_finished_run_reads_its_validation_back_and_another_size_plays_it(tmp_path,
+                                                                            monkeypatch):
+    """The held-out validation is kept in the checkpoint: a rerun of the finished search
+    reads it back without playing (an experiment's bot check played again), one asking
+    another number of held-out games plays it and keeps that instead."""
+    from citadels_sim.studies import tune as tune_module
+    from citadels_sim.studies.tune import checkpointed
+    first = tune("heuristic", runs_dir=tmp_path, sprt=None, **TINY)
+    assert "validation are done" in checkpointed(tmp_path / first.plan.name)
+    played = []
+    real = tune_module.validate
+    monkeypatch.setattr(tune_module, "validate", lambda *a, **k: played.append(a[3]) or real(
+        *a, **k))
+    again = tune("heuristic", runs_dir=tmp_path, sprt=None, **TINY)
+    assert played == [] and again.validation == first.validation
+    other = tune("heuristic", runs_dir=tmp_path, sprt=None, **{**TINY, "validate_games": 200})
+    assert played == [200] and other.validation["tuned"]["games"] == 200
+    tune("heuristic", runs_dir=tmp_path, sprt=None, **{**TINY, "validate_games": 200})
+    assert played == [200]
+
+
 def test_league_of_a_preset_and_an_earlier_champion(tmp_path):
     first = tune("heuristic", runs_dir=tmp_path, sprt=None, **{**TINY, "validate_games": 0})
     champion = reporting.write(first, tmp_path / "first") / "strategy.toml"

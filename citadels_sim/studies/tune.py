@@ -547,8 +547,28 @@ def checkpointed(directory: Path) -> str:
         return f"no generation finished yet in {directory}"
     done, total = state["generation"], state["settings"]["generations"]
     return (f"{done} of {total} generations checkpointed in {directory}"
-            + (" (the search is done: the validation and the SPRT play again)"
+            + ((" (the search and its held-out validation are done)" if "validation" in state
+                else " (the search is done: the validation and the SPRT play again)")
                if done == total else ""))
+
+
+def _validation(plan: Plan, deployed: Strategy, directory: Path, games: int,
+                workers: int | None, progress: bool, executor: ChunkExecutor) -> dict:
+    """:func:`validate` of the finished search's strategy on ``games`` held-out games, kept
+    in its checkpoint: a rerun of a finished search (a resumed hardening, an experiment's
+    bot check played again) reads it back instead of playing the games again (a search
+    resumed or started afresh writes a checkpoint without it)."""
+    if not games:
+        return {}
+    checkpoint = Checkpoint(directory)
+    state = json.loads(checkpoint.path.read_text()) if checkpoint.path.exists() else None
+    kept = (state or {}).get("validation")
+    if kept and kept["games"] == games:
+        return kept["result"]
+    found = validate(deployed, plan.start, plan, games, workers, progress, executor)
+    if state is not None:
+        checkpoint.save({**state, "validation": {"games": games, "result": found}})
+    return found
 
 
 def _tuned(plan: Plan, directory: Path, fresh: bool, executor: ChunkExecutor,
@@ -565,8 +585,8 @@ def _tuned(plan: Plan, directory: Path, fresh: bool, executor: ChunkExecutor,
         f"league {', '.join(s.name for s in plan.league)}, {timing['tuning_games']:,} games, "
         f"seed {plan.seed}.")
     t0 = time.perf_counter()
-    validation = (validate(deployed, plan.start, plan, validate_games, workers, progress,
-                           executor) if validate_games else {})
+    validation = _validation(plan, deployed, directory, validate_games, workers, progress,
+                             executor)
     timing["validation_seconds"] = round(time.perf_counter() - t0, 2)
     t0 = time.perf_counter()
     comparison = (compare(deployed, plan.champion, c, sprt_games,
