@@ -287,7 +287,8 @@ def _frame_bytes(config: GameConfig, strategies: int, picks: bool) -> tuple[floa
 
 
 def _size(n: float) -> str:
-    """``n`` bytes in the largest unit under 1000 of it (a larger size in PB, with commas)."""
+    """``n`` bytes in the unit that keeps the number under 1000 (beyond 1000 PB: whole PB,
+    with commas)."""
     unit = "bytes"
     for larger in ("KB", "MB", "GB", "TB", "PB"):
         if n < 1000:
