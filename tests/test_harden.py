@@ -59,6 +59,7 @@ def test_a_rerun_resumes_every_search_without_playing(hardened):
 
 @pytest.mark.parametrize("args,message", [
     (["--rounds", "-1"], "rounds must be a whole number of at least 0"),
+    (["--rounds", "99999999999"], "rounds 99,999,999,999 is more than 100"),
     (["--validate-games", "0"], "validate_games must be positive"),
     (["--extra", "nosuch"], "Unknown strategy 'nosuch'"),
 ])

@@ -82,7 +82,7 @@ def add_harden(p: argparse.ArgumentParser) -> None:
                         "such as the 2-player bots, its likeliest component, or with --mix "
                         "the mixture, its components joining the population)")
     p.add_argument("--rounds", type=int, default=4,
-                   help="tuning rounds (default 4; 0 only measures the start)")
+                   help="tuning rounds (default 4, at most 100; 0 only measures the start)")
     p.add_argument("--exploit-family", default="heuristic",
                    help="the family of the exploiters searched, or several "
                         "comma-separated (heuristic,reference: one of each per round), "

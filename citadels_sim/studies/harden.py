@@ -43,6 +43,8 @@ DEFAULT_EXPLOIT_FAMILY = "heuristic"
 #: default games of each round's tuning of the strategy, and of each exploit search
 DEFAULT_BUDGET = 1_500_000
 DEFAULT_EXPLOIT_BUDGET = 700_000
+#: the most rounds a hardening plays (each round tunes and searches anew: 100 are days of play)
+MAX_ROUNDS = 100
 #: deals per exploiter of a mixing round's payoff matrix
 MIX_GAMES = 12_000
 
@@ -194,6 +196,9 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     config = config or GameConfig()
     if not isinstance(rounds, int) or rounds < 0:
         raise ConfigError(f"rounds must be a whole number of at least 0, got {rounds!r}.")
+    if rounds > MAX_ROUNDS:
+        raise ConfigError(f"rounds {rounds:,} is more than {MAX_ROUNDS} (each round tunes and "
+                          f"searches anew: days of play); give at most {MAX_ROUNDS}.")
     if until is not None and (isinstance(until, bool) or not isinstance(until, (int, float))
                               or not -100 < until < 100):
         raise ConfigError(f"until must be a number of win-rate points between -100 and 100, "
