@@ -163,6 +163,7 @@ def test_mixing_from_a_mixture_exploits_it_and_keeps_its_components(tmp_path):
     (pop,) = h.populations
     assert [b.name for b in pop.bots] == [KING.name, QUIET.name, h.tunings[0].strategy.name]
     assert h.tunings[0].plan.start == QUIET
+    assert h.strategy.name == "hardened-mixed"
 
 
 def test_a_prepared_mixture_names_its_components_after_its_directory():

@@ -180,7 +180,8 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     seed : master seed of every search: the deals depend on it alone (not on the run's
         name), so every search plays the same sequence of deals; check a result on fresh
         deals with another seed.
-    name : the deployed strategy's name and the runs' prefix (default ``hardened-START``).
+    name : the deployed strategy's name and the runs' prefix (default ``hardened-START``,
+        START the strategy round 0 searches against).
     validate_games : held-out games of every search's validation.
     until : stop before ``rounds`` once a round's strongest exploiter gains at most this
         many win-rate points over the fair share (None: play every round).
@@ -209,7 +210,8 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
         raise ConfigError("hardening reads every exploit from its held-out validation: "
                           f"validate_games must be positive, got {validate_games}.")
     extra = _strategies(extra)
-    name = store.check_name(name or f"hardened-{start.name}", "hardened strategy name")
+    current = given if mix else start  # what round 0 searches against
+    name = store.check_name(name or f"hardened-{current.name}", "hardened strategy name")
     families = list(search_names(exploit_family, start, "--exploit-family",
                                  DEFAULT_EXPLOIT_FAMILY))
     _check_budgets(start, config, rounds, families, len(extra), budget, exploit_budget)
@@ -217,7 +219,6 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     common = dict(config=config, seed=seed, runs_dir=runs_dir, sprt=None,
                   validate_games=validate_games, workers=workers, progress=False,
                   executor=executor)
-    current = given if mix else start
     exploiters, searches, tunings = [], [], []
     names = {f: f"{name}-exploit{{k}}" + (f"-{f}" if len(families) > 1 else "")
              for f in families}
