@@ -6,6 +6,7 @@ import pytest
 from citadels_sim import GameConfig, harden, reporting
 from citadels_sim.cli import main
 from citadels_sim.game.strategies import get
+from citadels_sim.studies.exploit import exploit
 
 SMALL = dict(rounds=1, budget=8_064, exploit_budget=6_500, validate_games=1_000,
              progress=False)
@@ -57,11 +58,41 @@ def test_a_rerun_resumes_every_search_without_playing(hardened):
     assert again.rounds().equals(h.rounds())
 
 
+def test_confirm_gives_the_least_exploited_rounds_the_exploit_test(hardened, tmp_path):
+    """confirm_rounds: after the searches (read back here) the rounds whose searches gained
+    least get the exploit test on deals of another seed, in that order (a round whose
+    searches gained more than a test already found is passed over), and the one it finds
+    least exploited is deployed; each reading is the exploit test's, as a user runs it."""
+    runs, h = hardened
+    again = harden("reference", GameConfig(players=4), runs_dir=runs, **SMALL,
+                   confirm_rounds=2, confirm_budget=8_064)
+    gains = h.rounds()["gain_points"].to_list()
+    order = sorted(range(2), key=gains.__getitem__)
+    first = again.confirmed[0]
+    assert first["round"] == order[0]
+    assert len(again.confirmed) == (2 if gains[order[1]] <= first["gain_points"] else 1)
+    assert again.deployed == min(again.confirmed, key=lambda r: r["gain_points"])["round"]
+    assert np.array_equal(again.strategy.row(), again.candidate(again.deployed).row())
+    seed = again.settings["confirm_seed"]
+    assert seed != again.settings["seed"]
+    direct = exploit(again.candidate(order[0]), GameConfig(players=4), budget=8_064,
+                     validate_games=1_000, seed=seed, runs_dir=tmp_path, progress=False)
+    assert direct.largest_gain == first["gain_points"]
+    assert "the least exploited in the exploit test" in again.text()
+    assert f"round {order[0]}: a " in again.text().split("exploit test (")[1]
+    out = reporting.write(again, tmp_path / "rep")
+    md = (out / "report.md").read_text()
+    assert "The exploit test of the least exploited rounds" in md
+    assert "--confirm 2 --confirm-budget 8064" in md
+
+
 @pytest.mark.parametrize("args,message", [
     (["--rounds", "-1"], "rounds must be a whole number of at least 0"),
     (["--rounds", "99999999999"], "rounds 99,999,999,999 is more than 100"),
     (["--validate-games", "0"], "validate_games must be positive"),
     (["--extra", "nosuch"], "Unknown strategy 'nosuch'"),
+    (["--confirm", "-1"], "confirm_rounds (--confirm) must be a whole number of rounds"),
+    (["--confirm", "2", "--confirm-budget", "5"], "confirm_budget (--confirm-budget) 5 is less"),
 ])
 def test_bad_input_is_a_clear_error(args, message, tmp_path, capsys):
     assert main(["harden", "--start", "reference", *args, "--runs", str(tmp_path),

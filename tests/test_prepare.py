@@ -12,7 +12,7 @@ from citadels_sim.game import cards
 from citadels_sim.game.strategies import PARAMS, get, load_file, mix, outside_from
 from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.engine.executor import resolve
-from citadels_sim.studies import prepare, regret
+from citadels_sim.studies import harden as hardening, prepare, regret
 from citadels_sim.studies.exploit import exploit
 from citadels_sim.studies.harden import harden
 
@@ -72,7 +72,7 @@ def test_the_least_exploited_rounds_get_the_exploit_test_and_its_best_is_deploye
         tested.append((bot, kwargs))
         return found
 
-    monkeypatch.setattr(prepare, "exploit", recorded)
+    monkeypatch.setattr(hardening, "exploit", recorded)
     p = prepare.prepare(config, tmp_path, progress=False)
     repairs = [t for t in tested if not t[1]["name"].startswith("confirm-round")]
     assert len(repairs) == (1 if p.repair else 0)  # a repaired bot gets the test too
@@ -133,7 +133,7 @@ def test_an_interrupted_preparation_counts_its_time_when_it_resumes(tmp_path, mo
     monkeypatch.setattr(prepare, "CONFIRMED", 1)
     config = GameConfig(players=3)
 
-    def interrupt(*args):
+    def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(prepare, "confirm", interrupt)
@@ -165,7 +165,8 @@ def test_the_deployed_bot_is_repaired_unless_the_repair_concedes_more(tmp_path, 
     monkeypatch.setattr(regret, "MOST", 1)
     monkeypatch.setattr(regret, "STEPS", (2.0,))
     monkeypatch.setattr(prepare, "REPAIR_SLACK", 100.0)
-    kept, record = prepare.repair(found, [], tmp_path, None, False, resolve(None))
+    test = prepare._test_settings(tmp_path, None, False, resolve(None))
+    kept, record = prepare.repair(found, [], tmp_path, test)
     (change,) = record["changes"]
     key = f"want_{change['character'].lower()}"
     assert change["lowered"] == 2.0 and record["deployed"]
@@ -180,6 +181,6 @@ def test_the_deployed_bot_is_repaired_unless_the_repair_concedes_more(tmp_path, 
                          tmp_path, [], record)
     assert f"repaired, wanting the {change['character']} 2 gold less" in p.text()
     monkeypatch.setattr(prepare, "REPAIR_SLACK", -100.0)
-    same, again = prepare.repair(found, [], tmp_path, None, False, resolve(None))
+    same, again = prepare.repair(found, [], tmp_path, test)
     assert same.strategy == found.strategy and not again["deployed"]
     assert again["gain_points"] == record["gain_points"]  # its runs read back

@@ -103,6 +103,13 @@ def add_harden(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mix", action="store_true",
                    help="after each round's tuning, mix the bots so far to concede least to "
                         "every exploiter found, and exploit the mixture (a per-game draw)")
+    p.add_argument("--confirm", type=int, default=0, metavar="N",
+                   help="give the exploit test (heuristic, reference and self searches, on "
+                        "deals of another seed) to the N rounds whose searches gained least "
+                        "and deploy the one it finds least exploited (default 0: deploy by "
+                        "the rounds' own searches)")
+    p.add_argument("--confirm-budget", type=int, default=700_000,
+                   help="games of each search of that exploit test (default 700000)")
     o.add_seed(p)
     p.add_argument("--name", default=None,
                    help="the hardened strategy's name and the runs' prefix, a plain file "
@@ -119,6 +126,7 @@ def harden(a: argparse.Namespace) -> None:
                         extra=a.extra, budget=a.budget, exploit_budget=a.exploit_budget,
                         seed=a.seed, name=a.name, runs_dir=a.runs,
                         validate_games=a.validate_games, until=a.until, mix=a.mix,
+                        confirm_rounds=a.confirm, confirm_budget=a.confirm_budget,
                         workers=a.workers,
                         progress=not a.no_progress, executor=executor)
     print(result.text())

@@ -209,7 +209,7 @@ def _repairs(rep: Report, result: BalanceResult) -> None:
 
 
 def _tested(p: Prepared, k: int) -> dict:
-    """Round ``k``'s exploit test before deploying (:func:`.prepare.confirm`), in a row of
+    """Round ``k``'s exploit test before deploying (:func:`.harden.confirm`), in a row of
     the prepared bots' table: the gain with its interval, or blank for a round not tested."""
     r = next((r for r in p.confirmed if r["round"] == k), None)
     return {"exploit test (win-rate points)":

@@ -27,7 +27,9 @@ def command(h: Hardening) -> str:
                        "--validate-games", str(s["validate_games"]), "--seed", str(s["seed"]),
                        "--name", s["name"],
                        *(["--until", f"{s['until']:g}"] if s.get("until") is not None else []),
-                       *(["--mix"] if s.get("mix") else [])])
+                       *(["--mix"] if s.get("mix") else []),
+                       *(["--confirm", str(s["confirm_rounds"]), "--confirm-budget",
+                          str(s["confirm_budget"])] if s.get("confirm_rounds") else [])])
 
 
 def build(h: Hardening) -> Report:
@@ -76,12 +78,28 @@ def build(h: Hardening) -> Report:
         rep.tables["mixing"] = mixing
         rep.text(f"The mixture's least expected share over those {len(last.exploiters)} "
                  f"exploiters: {last.worst:.4f} (fair {(c.players - 1) / c.players:.2f}).")
-    rep.text(f"The deployed strategy is round {h.deployed}'s, the one whose exploiter gained "
-             f"least; it is in {STRATEGY_FILE} as {h.strategy.name}. "
-             f"Reproduce with `{command(h)}`.")
+    if h.confirmed:
+        s = h.settings
+        rep.heading("The exploit test of the least exploited rounds")
+        rep.text(f"A round's own searches read its gain roughly, and the least of them is "
+                 f"optimistic: the {len(h.confirmed)} rounds whose searches gained least were "
+                 f"each given the exploit test (heuristic, reference and self searches of "
+                 f"{s['confirm_budget']:,} games on deals of seed {s['confirm_seed']}, "
+                 f"{s['validate_games']:,} held-out games); the least exploited is deployed.")
+        tested = pl.DataFrame(h.confirmed).select(
+            "round", pl.col("exploit_family").alias("strongest exploiter"),
+            pl.col("gain_points").round(1).alias("gain over fair (points)"),
+            (pl.lit("[") + pl.col("gain_low").round(1).cast(str) + ", "
+             + pl.col("gain_high").round(1).cast(str) + "]").alias("95% interval"))
+        rep.table(tested)
+        rep.tables["confirmed"] = tested
+    how = "in the exploit test" if h.confirmed else "by its searches"
+    rep.text(f"The deployed strategy is round {h.deployed}'s, the least exploited {how}; it "
+             f"is in {STRATEGY_FILE} as {h.strategy.name}. Reproduce with `{command(h)}`.")
     rep.meta = {"name": h.strategy.name, "package_version": __version__,
                 "kernel_version": KERNEL_VERSION, "config": c.to_dict(),
                 "settings": h.settings, "command": command(h), "rounds": rounds.to_dicts(),
+                "confirmed": h.confirmed,
                 "searches": [t.plan.settings() for t in (*h.tunings, *h.exploits)]}
     return rep
 

@@ -12,9 +12,14 @@ the previous round's strategy, and exploits the result again with fresh searches
 strategy deployed is the one whose strongest exploiter gained least (the start included: if no round
 beats it, hardening returns the start); the exploit gains per round say how far hardening
 got.  The loop need not converge -- a round can open a new exploit -- so read the curve.
+A round's own searches read its gain roughly and picking the least of them is optimistic:
+with ``confirm``, the rounds whose searches gained least are each given the exploit test
+(:func:`.exploit.exploit`, on deals of another seed) and the one it finds least exploited
+is deployed (:func:`confirm`).
 
 Every search is a tuning run of its own (``runs_dir/NAME-exploitK``, or
-``NAME-exploitK-FAMILY`` with several families, and ``NAME-roundK``), so a
+``NAME-exploitK-FAMILY`` with several families, ``NAME-roundK`` and the exploit tests'
+``NAME-confirm-roundK-FAMILY``), so a
 killed run started again resumes where it stopped and ends with the same result.  A family
 with nothing to tune, or a budget smaller than one generation of a search, is refused
 before the first search starts.
@@ -32,10 +37,12 @@ from tqdm.auto import tqdm
 
 from citadels_sim.engine import store
 from citadels_sim.engine.executor import ChunkExecutor, resolve
+from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
 from . import population
-from .exploit import SELF, check_search, search_names, searched_family, self_start
+from .exploit import (DEFAULT_SEARCHES, SELF, check_search, exploit, search_names,
+                      searched_family, self_start)
 from .tune import Tuning, check_budget, checkpointed, tunable_space, tune
 
 #: the exploiting family searched by default
@@ -47,6 +54,8 @@ DEFAULT_EXPLOIT_BUDGET = 700_000
 MAX_ROUNDS = 100
 #: deals per exploiter of a mixing round's payoff matrix
 MIX_GAMES = 12_000
+#: games of each search of the exploit test that confirms a round (``confirm``)
+CONFIRM_BUDGET = 700_000
 
 
 @dataclass
@@ -66,6 +75,9 @@ class Hardening:
     #: its exploit searches played, and the population it was solved on
     mixtures: list[Strategy] = field(default_factory=list)
     populations: list[population.Population] = field(default_factory=list)
+    #: with ``confirm``: the rounds given the exploit test, in the order tested, each with
+    #: its strongest exploiter's family and held-out gain (:func:`exploit_test`)
+    confirmed: list[dict] = field(default_factory=list)
 
     def candidate(self, k: int) -> Strategy:
         """Round ``k``'s strategy (the one its exploit searches played): the start, the
@@ -113,14 +125,22 @@ class Hardening:
 
     def text(self) -> str:
         """A plain-text summary, one line per round."""
+        why = "in the exploit test" if self.confirmed else "by its searches"
         lines = [f"{self.strategy.name}: hardened in {len(self.tunings)} rounds "
                  f"({self.config.ruleset}, {self.config.players} players); deployed: round "
-                 f"{self.deployed}, the least exploited"]
+                 f"{self.deployed}, the least exploited {why}"]
         for r in self.rounds().iter_rows(named=True):
             lines.append(f"  round {r['round']}: {r['strategy']:<32} a tuned "
                          f"{r['exploit_family']} exploiter wins "
                          f"{r['exploit_share']:.4f} [{r['exploit_low']:.4f}, "
                          f"{r['exploit_high']:.4f}]: {r['gain_points']:+.1f} points over fair")
+        if self.confirmed:
+            s = self.settings
+            lines.append(f"  the exploit test ({s['confirm_budget']:,} games a search, seed "
+                         f"{s['confirm_seed']}) of the least exploited rounds:")
+            lines += [f"    round {r['round']}: a {r['exploit_family']} exploiter "
+                      f"{r['gain_points']:+.1f} [{r['gain_low']:+.1f}, {r['gain_high']:+.1f}] "
+                      "points over fair" for r in self.confirmed]
         return "\n".join(lines)
 
 
@@ -128,6 +148,37 @@ def _gain(found: list[Tuning]) -> float:
     """The strongest of one round's exploiters: its held-out gain over the fair share, in
     win-rate points."""
     return max(100 * (ex.validation["tuned"]["share"] - ex.fair) for ex in found)
+
+
+def exploit_test(bot: Strategy, config: GameConfig, name: str, *, budget: int, seed: int,
+                 validate_games: int, runs_dir: str | Path, workers: int | None = None,
+                 progress: bool = False, executor: ChunkExecutor | None = None) -> dict:
+    """The exploit test of ``bot`` (:func:`.exploit.exploit`, its default families, runs
+    ``runs_dir/NAME-*``): its strongest exploiter's family and held-out gain over the fair
+    share (win-rate points, 95% interval)."""
+    frame = exploit(bot, config, budget=budget, validate_games=validate_games, seed=seed,
+                    name=name, runs_dir=runs_dir, workers=workers, progress=progress,
+                    executor=executor).frame()
+    worst = frame.row(int(frame["gain"].arg_max()), named=True)
+    return {"exploit_family": worst["family"], "gain_points": worst["gain"],
+            "gain_low": worst["gain_low"], "gain_high": worst["gain_high"]}
+
+
+def confirm(found: Hardening, count: int, prefix: str, **test) -> list[dict]:
+    """The exploit test (:func:`exploit_test` with ``test``, runs named
+    ``PREFIXconfirm-roundK``) of the ``count`` rounds of ``found`` whose searches gained
+    least, in that order: per round its strongest exploiter's family and gain.  A round whose
+    searches already gained more than the test found for a round tested before it is passed
+    over (the test would find at least that much); none is tested when there is one round."""
+    gains = found.rounds()["gain_points"].to_list()
+    chosen = sorted(range(len(gains)), key=gains.__getitem__)[:count]
+    rows: list[dict] = []
+    for k in chosen if len(chosen) > 1 else ():
+        if rows and gains[k] > min(r["gain_points"] for r in rows):
+            continue
+        rows.append({"round": k, **exploit_test(found.candidate(k), found.config,
+                                                f"{prefix}confirm-round{k}", **test)})
+    return rows
 
 
 def _strategies(specs: str | Sequence[str | Strategy]) -> list[Strategy]:
@@ -159,7 +210,9 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
            budget: int = DEFAULT_BUDGET, exploit_budget: int = DEFAULT_EXPLOIT_BUDGET,
            seed: int = 0, name: str | None = None, runs_dir: str | Path = "runs",
            validate_games: int = 100_000, until: float | None = None, mix: bool = False,
-           mix_games: int = MIX_GAMES, workers: int | None = None, progress: bool = True,
+           mix_games: int = MIX_GAMES, confirm_rounds: int = 0,
+           confirm_budget: int = CONFIRM_BUDGET, confirm_seed: int | None = None,
+           workers: int | None = None, progress: bool = True,
            executor: ChunkExecutor | Executor | None = None, client=None) -> Hardening:
     """Harden ``start`` for ``config`` in ``rounds`` rounds (see the module docstring).
 
@@ -189,6 +242,11 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
         (``mix_games`` deals per exploiter), mix the bots to concede least
         (:mod:`.population`), and search the round's exploiters against that mixture
         instead of the newest bot; the mixture of the least exploited round is deployed.
+    confirm_rounds : give the exploit test (its three families, ``confirm_budget`` games a
+        search, ``validate_games`` held-out games) to this many of the rounds whose searches
+        gained least, on deals of ``confirm_seed`` (default: derived from ``seed``), and
+        deploy the one it finds least exploited (:func:`confirm`); 0: deploy by the
+        searches alone.
     workers, executor, client : where the games are played, as for :func:`.tune.tune`.
     """
     spec = start if isinstance(start, str) else start.name  # as given, for the command
@@ -206,6 +264,10 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                           f"got {until!r}.")
     if isinstance(mix_games, bool) or not isinstance(mix_games, int) or mix_games < 1:
         raise ConfigError(f"mix_games must be a positive number of games, got {mix_games!r}.")
+    if isinstance(confirm_rounds, bool) or not isinstance(confirm_rounds, int) \
+            or not 0 <= confirm_rounds <= MAX_ROUNDS + 1:
+        raise ConfigError(f"confirm_rounds (--confirm) must be a whole number of rounds from 0 "
+                          f"to {MAX_ROUNDS + 1}, got {confirm_rounds!r}.")
     if validate_games < 1:
         raise ConfigError("hardening reads every exploit from its held-out validation: "
                           f"validate_games must be positive, got {validate_games}.")
@@ -215,6 +277,11 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     families = list(search_names(exploit_family, start, "--exploit-family",
                                  DEFAULT_EXPLOIT_FAMILY))
     _check_budgets(start, config, rounds, families, len(extra), budget, exploit_budget)
+    if confirm_rounds:
+        for search in DEFAULT_SEARCHES:
+            check_budget(confirm_budget, searched_family(start, search), config.players,
+                         "confirm_budget (--confirm-budget)", "an exploit test's search")
+    confirm_seed = derive_seed(seed, "confirm") if confirm_seed is None else confirm_seed
     executor = resolve(executor, client)
     common = dict(config=config, seed=seed, runs_dir=runs_dir, sprt=None,
                   validate_games=validate_games, workers=workers, progress=False,
@@ -278,6 +345,20 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
                 "exploit_family": ",".join(families),
                 "extra": [s.name for s in extra], "budget": budget,
                 "exploit_budget": exploit_budget, "seed": seed, "name": name,
-                "validate_games": validate_games, "mix": bool(mix), "mix_games": mix_games}
-    return Hardening(start, config, exploits, tunings, settings, best, searches, mixtures,
-                     populations).deploy(best)
+                "validate_games": validate_games, "mix": bool(mix), "mix_games": mix_games,
+                "confirm_rounds": confirm_rounds, "confirm_budget": confirm_budget,
+                "confirm_seed": confirm_seed}
+    found = Hardening(start, config, exploits, tunings, settings, best, searches, mixtures,
+                      populations).deploy(best)
+    if not confirm_rounds:
+        return found
+    with store.on_interrupt(lambda: f"the hardening's searches are done; its exploit tests "
+                            f"resume from {Path(runs_dir) / name}-confirm-round*"):
+        tested = confirm(found, confirm_rounds, f"{name}-", budget=confirm_budget,
+                         seed=confirm_seed, validate_games=validate_games, runs_dir=runs_dir,
+                         workers=workers, progress=progress, executor=executor)
+    if not tested:
+        return found
+    least = min(tested, key=lambda r: r["gain_points"])["round"]
+    return replace(found.deploy(least, "the least exploited in the exploit test"),
+                   confirmed=tested)

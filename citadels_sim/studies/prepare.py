@@ -43,8 +43,8 @@ from citadels_sim.game.strategies import (Strategy, get, load_file, outside_from
 from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.versions import KERNEL_VERSION
 from . import regret
-from .exploit import DEFAULT_FAMILIES, DEFAULT_SEARCHES, exploit
-from .harden import Hardening, harden
+from .exploit import DEFAULT_FAMILIES, DEFAULT_SEARCHES
+from .harden import Hardening, confirm, exploit_test, harden
 from .tune import config_tag
 
 #: most hardening rounds of a preparation; it stops sooner once a round's strongest
@@ -275,34 +275,42 @@ def _harden(config: GameConfig, wanted: dict, where: Path, workers: int | None,
                    validate_games=VALIDATE_GAMES, until=UNTIL, mix=mixed, mix_games=MIX_GAMES,
                    workers=workers,
                    progress=progress, executor=executor)
-    confirmed = confirm(found, where, workers, progress, executor)
+    test = _test_settings(where, workers, progress, executor)
+    confirmed = confirm(found, CONFIRMED, "", **test)
     if confirmed:
         found = found.deploy(min(confirmed, key=lambda r: r["gain_points"])["round"],
                              "the least exploited in the exploit test")
-    found, repaired = repair(found, confirmed, where, workers, progress, executor)
+    found, repaired = repair(found, confirmed, where, test)
     return found, confirmed, repaired
 
 
-def repair(found: Hardening, confirmed: list[dict], where: Path, workers: int | None,
-           progress: bool, executor: ChunkExecutor) -> tuple[Hardening, dict]:
+def _test_settings(where: Path, workers: int | None, progress: bool,
+                   executor: ChunkExecutor) -> dict:
+    """The exploit test of a preparation (:func:`.harden.exploit_test`): CONFIRM_BUDGET games
+    per search on deals of CONFIRM_SEED, runs kept in ``where``."""
+    return dict(budget=CONFIRM_BUDGET, seed=CONFIRM_SEED, validate_games=VALIDATE_GAMES,
+                runs_dir=where, workers=workers, progress=progress, executor=executor)
+
+
+def repair(found: Hardening, confirmed: list[dict], where: Path, test: dict
+           ) -> tuple[Hardening, dict]:
     """``found`` with its deployed bot's mistakes repaired (:func:`.regret.repair`, runs
-    kept in ``where``) when the repaired bot's exploit test (as in :func:`confirm`) gains at
+    kept in ``where``) when the repaired bot's exploit test (:func:`.harden.exploit_test`
+    with ``test``, as :func:`.harden.confirm` gives it) gains at
     most :data:`REPAIR_SLACK` points more than the bot it repaired does in the same test
     (its row of ``confirmed``, else run now) or at most :data:`UNTIL`; and the record of
     the repair (empty when no character needed one)."""
     kept = where / "repair"
     with store.on_interrupt(lambda: f"the hardening is done; {store.chunks_written(kept)} "
                             f"chunks of its repair written to {kept}"):
-        fixed = regret.repair(found.strategy, found.config, root=kept, workers=workers,
-                              executor=executor)
+        fixed = regret.repair(found.strategy, found.config, root=kept,
+                              workers=test["workers"], executor=test["executor"])
     if not fixed.changes:
         return found, {}
-    tested = _test(fixed.strategy, found.config, "confirm-repaired", where, workers, progress,
-                   executor)
+    tested = exploit_test(fixed.strategy, found.config, "confirm-repaired", **test)
     k = found.deployed
-    before = next((r for r in confirmed if r["round"] == k), None) or _test(
-        found.candidate(k), found.config, f"confirm-round{k}", where, workers, progress,
-        executor)
+    before = next((r for r in confirmed if r["round"] == k), None) or exploit_test(
+        found.candidate(k), found.config, f"confirm-round{k}", **test)
     limit = before["gain_points"] + REPAIR_SLACK
     deployed = tested["gain_points"] <= (limit if UNTIL is None else max(limit, UNTIL))
     record = {"changes": fixed.changes, **tested, "before": before["gain_points"],
@@ -312,35 +320,3 @@ def repair(found: Hardening, confirmed: list[dict], where: Path, workers: int | 
             fixed.strategy, description=f"{found.strategy.description} Repaired: "
                                         f"{fixed.text()}."))
     return found, record
-
-
-def confirm(found: Hardening, where: Path, workers: int | None, progress: bool,
-            executor: ChunkExecutor) -> list[dict]:
-    """The exploit test (on deals of :data:`CONFIRM_SEED`, runs kept in ``where``) of the
-    :data:`CONFIRMED` rounds of ``found`` whose searches gained least, in that order: per
-    round its strongest exploiter's family and held-out gain (win-rate points, 95% interval).
-    A round whose searches already gained more than a round tested before it is passed over
-    (the test would find at least that much); none is tested when there is one round."""
-    gains = found.rounds()["gain_points"].to_list()
-    chosen = sorted(range(len(gains)), key=gains.__getitem__)[:CONFIRMED]
-    rows: list[dict] = []
-    for k in chosen if len(chosen) > 1 else ():
-        if rows and gains[k] > min(r["gain_points"] for r in rows):
-            continue
-        rows.append({"round": k, **_test(found.candidate(k), found.config,
-                                         f"confirm-round{k}", where, workers, progress,
-                                         executor)})
-    return rows
-
-
-def _test(bot: Strategy, config: GameConfig, name: str, where: Path, workers: int | None,
-          progress: bool, executor: ChunkExecutor) -> dict:
-    """The exploit test of ``bot`` (:data:`CONFIRM_BUDGET` games per search, on deals of
-    :data:`CONFIRM_SEED`, runs kept in ``where/NAME-*``): its strongest exploiter's family
-    and held-out gain (win-rate points, 95% interval)."""
-    frame = exploit(bot, config, budget=CONFIRM_BUDGET, validate_games=VALIDATE_GAMES,
-                    seed=CONFIRM_SEED, name=name, runs_dir=where, workers=workers,
-                    progress=progress, executor=executor).frame()
-    worst = frame.row(int(frame["gain"].arg_max()), named=True)
-    return {"exploit_family": worst["family"], "gain_points": worst["gain"],
-            "gain_low": worst["gain_low"], "gain_high": worst["gain_high"]}
