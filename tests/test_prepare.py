@@ -74,9 +74,10 @@ def test_the_least_exploited_rounds_get_the_exploit_test_and_its_best_is_deploye
 
     monkeypatch.setattr(hardening, "exploit", recorded)
     p = prepare.prepare(config, tmp_path, progress=False)
-    repairs = [t for t in tested if not t[1]["name"].startswith("confirm-round")]
+    rounds = f"{prepare.bot_name(config)}-confirm-round"
+    repairs = [t for t in tested if not t[1]["name"].startswith(rounds)]
     assert len(repairs) == (1 if p.repair else 0)  # a repaired bot gets the test too
-    tested = [t for t in tested if t[1]["name"].startswith("confirm-round")]
+    tested = [t for t in tested if t[1]["name"].startswith(rounds)]
     gains = [r["gain_points"] for r in p.rounds]
     order = sorted(range(2), key=gains.__getitem__)  # both rounds are candidates (CONFIRMED 3)
     assert len(gains) == 2 and [r["round"] for r in p.confirmed] == order[:len(tested)]
@@ -136,7 +137,7 @@ def test_an_interrupted_preparation_counts_its_time_when_it_resumes(tmp_path, mo
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(prepare, "confirm", interrupt)
+    monkeypatch.setattr(hardening, "confirm", interrupt)
     try:
         prepare.prepare(config, tmp_path, progress=False)
         raise AssertionError("not interrupted")
@@ -166,7 +167,7 @@ def test_the_deployed_bot_is_repaired_unless_the_repair_concedes_more(tmp_path, 
     monkeypatch.setattr(regret, "STEPS", (2.0,))
     monkeypatch.setattr(prepare, "REPAIR_SLACK", 100.0)
     test = prepare._test_settings(tmp_path, None, False, resolve(None))
-    kept, record = prepare.repair(found, [], tmp_path, test)
+    kept, record = prepare.repair(found, tmp_path, test)
     (change,) = record["changes"]
     key = f"want_{change['character'].lower()}"
     assert change["lowered"] == 2.0 and record["deployed"]
@@ -181,6 +182,6 @@ def test_the_deployed_bot_is_repaired_unless_the_repair_concedes_more(tmp_path, 
                          tmp_path, [], record)
     assert f"repaired, wanting the {change['character']} 2 gold less" in p.text()
     monkeypatch.setattr(prepare, "REPAIR_SLACK", -100.0)
-    same, again = prepare.repair(found, [], tmp_path, test)
+    same, again = prepare.repair(found, tmp_path, test)
     assert same.strategy == found.strategy and not again["deployed"]
     assert again["gain_points"] == record["gain_points"]  # its runs read back

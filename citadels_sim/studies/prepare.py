@@ -44,7 +44,7 @@ from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.versions import KERNEL_VERSION
 from . import regret
 from .exploit import DEFAULT_FAMILIES, DEFAULT_SEARCHES
-from .harden import Hardening, confirm, exploit_test, harden
+from .harden import Hardening, exploit_test, harden
 from .tune import config_tag
 
 #: most hardening rounds of a preparation; it stops sooner once a round's strongest
@@ -265,23 +265,20 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
 def _harden(config: GameConfig, wanted: dict, where: Path, workers: int | None,
             progress: bool, executor: ChunkExecutor
             ) -> tuple[Hardening, list[dict], dict]:
-    """The hardening of a preparation (resumed from ``where``), its confirming tests and
-    its repair (:func:`repair`), with the bot they chose deployed."""
+    """The hardening of a preparation (resumed from ``where``) with its confirming tests
+    (``harden(confirm_rounds=CONFIRMED)``) and its repair (:func:`repair`), with the bot
+    they chose deployed."""
     mixed = config.players in MIX_PLAYERS
     found = harden(wanted["start"], config, MIXED_ROUNDS if mixed else ROUNDS,
                    exploit_family=DEFAULT_SEARCHES if mixed else DEFAULT_FAMILIES,
                    budget=BUDGET, exploit_budget=EXPLOIT_BUDGET, seed=SEED,
                    name=bot_name(config), runs_dir=where,
                    validate_games=VALIDATE_GAMES, until=UNTIL, mix=mixed, mix_games=MIX_GAMES,
-                   workers=workers,
-                   progress=progress, executor=executor)
-    test = _test_settings(where, workers, progress, executor)
-    confirmed = confirm(found, CONFIRMED, "", **test)
-    if confirmed:
-        found = found.deploy(min(confirmed, key=lambda r: r["gain_points"])["round"],
-                             "the least exploited in the exploit test")
-    found, repaired = repair(found, confirmed, where, test)
-    return found, confirmed, repaired
+                   confirm_rounds=CONFIRMED, confirm_budget=CONFIRM_BUDGET,
+                   confirm_seed=CONFIRM_SEED, workers=workers, progress=progress,
+                   executor=executor)
+    found, repaired = repair(found, where, _test_settings(where, workers, progress, executor))
+    return found, found.confirmed, repaired
 
 
 def _test_settings(where: Path, workers: int | None, progress: bool,
@@ -292,13 +289,12 @@ def _test_settings(where: Path, workers: int | None, progress: bool,
                 runs_dir=where, workers=workers, progress=progress, executor=executor)
 
 
-def repair(found: Hardening, confirmed: list[dict], where: Path, test: dict
-           ) -> tuple[Hardening, dict]:
+def repair(found: Hardening, where: Path, test: dict) -> tuple[Hardening, dict]:
     """``found`` with its deployed bot's mistakes repaired (:func:`.regret.repair`, runs
     kept in ``where``) when the repaired bot's exploit test (:func:`.harden.exploit_test`
-    with ``test``, as :func:`.harden.confirm` gives it) gains at
-    most :data:`REPAIR_SLACK` points more than the bot it repaired does in the same test
-    (its row of ``confirmed``, else run now) or at most :data:`UNTIL`; and the record of
+    with ``test``, as :func:`.harden.confirm` gives it) gains at most
+    :data:`REPAIR_SLACK` points more than the bot it repaired does in the same test (its
+    row of ``found.confirmed``, else run now) or at most :data:`UNTIL`; and the record of
     the repair (empty when no character needed one)."""
     kept = where / "repair"
     with store.on_interrupt(lambda: f"the hardening is done; {store.chunks_written(kept)} "
@@ -307,10 +303,10 @@ def repair(found: Hardening, confirmed: list[dict], where: Path, test: dict
                               workers=test["workers"], executor=test["executor"])
     if not fixed.changes:
         return found, {}
-    tested = exploit_test(fixed.strategy, found.config, "confirm-repaired", **test)
-    k = found.deployed
-    before = next((r for r in confirmed if r["round"] == k), None) or exploit_test(
-        found.candidate(k), found.config, f"confirm-round{k}", **test)
+    name, k = found.settings["name"], found.deployed
+    tested = exploit_test(fixed.strategy, found.config, f"{name}-confirm-repaired", **test)
+    before = next((r for r in found.confirmed if r["round"] == k), None) or exploit_test(
+        found.candidate(k), found.config, f"{name}-confirm-round{k}", **test)
     limit = before["gain_points"] + REPAIR_SLACK
     deployed = tested["gain_points"] <= (limit if UNTIL is None else max(limit, UNTIL))
     record = {"changes": fixed.changes, **tested, "before": before["gain_points"],
