@@ -86,11 +86,11 @@ def build(h: Hardening) -> Report:
                  f"each given the exploit test (heuristic, reference and self searches of "
                  f"{s['confirm_budget']:,} games on deals of seed {s['confirm_seed']}, "
                  f"{s['validate_games']:,} held-out games); the least exploited is deployed.")
-        tested = pl.DataFrame(h.confirmed).select(
-            "round", pl.col("exploit_family").alias("strongest exploiter"),
-            pl.col("gain_points").round(1).alias("gain over fair (points)"),
-            (pl.lit("[") + pl.col("gain_low").round(1).cast(str) + ", "
-             + pl.col("gain_high").round(1).cast(str) + "]").alias("95% interval"))
+        tested = pl.DataFrame([{
+            "round": r["round"], "strongest exploiter": r["exploit_family"],
+            "gain over fair (points)": f"{r['gain_points']:+.1f}",
+            "95% interval": f"[{r['gain_low']:+.1f}, {r['gain_high']:+.1f}]"}
+            for r in h.confirmed])
         rep.table(tested)
         rep.tables["confirmed"] = tested
     how = "in the exploit test" if h.confirmed else "by its searches"
