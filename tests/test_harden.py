@@ -1,11 +1,15 @@
 """citadels harden: the double-oracle loop of tuning runs, its report, resuming, errors."""
 
+from dataclasses import replace
+
 import numpy as np
+import polars as pl
 import pytest
 
 from citadels_sim import GameConfig, harden, reporting
 from citadels_sim.cli import main
-from citadels_sim.game.strategies import get
+from citadels_sim.game.strategies import get, mix
+from citadels_sim.studies import harden as hardening
 from citadels_sim.studies.exploit import exploit
 
 SMALL = dict(rounds=1, budget=8_064, exploit_budget=6_500, validate_games=1_000,
@@ -84,6 +88,35 @@ def test_confirm_gives_the_least_exploited_rounds_the_exploit_test(hardened, tmp
     md = (out / "report.md").read_text()
     assert "The exploit test of the least exploited rounds" in md
     assert "--confirm 2 --confirm-budget 8064" in md
+
+
+def test_confirm_tests_a_mixture_kept_over_several_rounds_once(monkeypatch):
+    """A mixing round can keep the last round's mixture: confirm counts rounds that play
+    the same games once and tests the next distinct one instead."""
+    plain, tuned = get("reference"), get("reference_classic")
+    same = mix("m", [plain, tuned], [0.5, 0.5])
+    candidates = [plain, same, replace(same, name="m2"), tuned]
+
+    class Found:
+        config = GameConfig(players=4)
+
+        def rounds(self):
+            return pl.DataFrame({"gain_points": [9.0, 2.0, 2.0, 5.0]})
+
+        def candidate(self, k):
+            return candidates[k]
+
+    tested = []
+
+    def recorded(bot, config, name, **test):
+        tested.append(name)
+        return {"exploit_family": "self", "gain_points": 6.0, "gain_low": 5.0,
+                "gain_high": 7.0}
+
+    monkeypatch.setattr(hardening, "exploit_test", recorded)
+    rows = hardening.confirm(Found(), 2, "x-")
+    assert tested == ["x-confirm-round1", "x-confirm-round3"]
+    assert [r["round"] for r in rows] == [1, 3]
 
 
 @pytest.mark.parametrize("args,message", [

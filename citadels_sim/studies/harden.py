@@ -32,6 +32,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 from tqdm.auto import tqdm
 
@@ -167,11 +168,17 @@ def exploit_test(bot: Strategy, config: GameConfig, name: str, *, budget: int, s
 def confirm(found: Hardening, count: int, prefix: str, **test) -> list[dict]:
     """The exploit test (:func:`exploit_test` with ``test``, runs named
     ``PREFIXconfirm-roundK``) of the ``count`` rounds of ``found`` whose searches gained
-    least, in that order: per round its strongest exploiter's family and gain.  A round whose
-    searches already gained more than the test found for a round tested before it is passed
-    over (the test would find at least that much); none is tested when there is one round."""
+    least, in that order: per round its strongest exploiter's family and gain.  A round
+    that plays as one chosen before it (a mixing round can keep the last mixture) is not
+    counted, and a round whose searches already gained more than the test found for a round
+    tested before it is passed over (the test would find at least that much); none is
+    tested when there is one round."""
     gains = found.rounds()["gain_points"].to_list()
-    chosen = sorted(range(len(gains)), key=gains.__getitem__)[:count]
+    chosen: list[int] = []
+    for k in sorted(range(len(gains)), key=gains.__getitem__):
+        if len(chosen) < count and not any(_plays_as(found.candidate(k), found.candidate(j))
+                                           for j in chosen):
+            chosen.append(k)
     rows: list[dict] = []
     for k in chosen if len(chosen) > 1 else ():
         if rows and gains[k] > min(r["gain_points"] for r in rows):
@@ -179,6 +186,12 @@ def confirm(found: Hardening, count: int, prefix: str, **test) -> list[dict]:
         rows.append({"round": k, **exploit_test(found.candidate(k), found.config,
                                                 f"{prefix}confirm-round{k}", **test)})
     return rows
+
+
+def _plays_as(a: Strategy, b: Strategy) -> bool:
+    """Whether two strategies play the same games: one family, the same rows and chances."""
+    return a.family == b.family and a.forbid == b.forbid and all(
+        np.array_equal(x, y) for x, y in zip(a.rows(), b.rows()))
 
 
 def _strategies(specs: str | Sequence[str | Strategy]) -> list[Strategy]:
