@@ -200,6 +200,7 @@ body {{font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; 
 table {{border-collapse: collapse; font-size: 0.85em; margin: 0.8em 0; display: block;
        overflow-x: auto}}
 th, td {{border: 1px solid #ccc; padding: 3px 7px; text-align: right; white-space: nowrap}}
+th:first-child, td:first-child {{text-align: left}}
 th {{background: #f0f0f0}} tr:nth-child(even) td {{background: #fafafa}}
 figure {{margin: 1em 0}} img {{max-width: 100%; display: block; margin: 0.5em 0}}
 figcaption {{font-size: 0.9em; color: #555}} code {{font-size: 0.95em; background: #f3f3f3}}
