@@ -126,6 +126,7 @@ def test_confirm_tests_a_mixture_kept_over_several_rounds_once(monkeypatch):
     (["--extra", "nosuch"], "Unknown strategy 'nosuch'"),
     (["--confirm", "-1"], "confirm_rounds (--confirm) must be a whole number of rounds"),
     (["--confirm", "2", "--confirm-budget", "5"], "confirm_budget (--confirm-budget) 5 is less"),
+    (["--confirm-budget", "-5"], "confirm_budget (--confirm-budget) -5 is less"),
 ])
 def test_bad_input_is_a_clear_error(args, message, tmp_path, capsys):
     assert main(["harden", "--start", "reference", *args, "--runs", str(tmp_path),

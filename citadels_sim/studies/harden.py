@@ -290,10 +290,9 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
     families = list(search_names(exploit_family, start, "--exploit-family",
                                  DEFAULT_EXPLOIT_FAMILY))
     _check_budgets(start, config, rounds, families, len(extra), budget, exploit_budget)
-    if confirm_rounds:
-        for search in DEFAULT_SEARCHES:
-            check_budget(confirm_budget, searched_family(start, search), config.players,
-                         "confirm_budget (--confirm-budget)", "an exploit test's search")
+    for search in DEFAULT_SEARCHES:  # refused even unused: a bad value is a mistake
+        check_budget(confirm_budget, searched_family(start, search), config.players,
+                     "confirm_budget (--confirm-budget)", "an exploit test's search")
     confirm_seed = derive_seed(seed, "confirm") if confirm_seed is None else confirm_seed
     executor = resolve(executor, client)
     common = dict(config=config, seed=seed, runs_dir=runs_dir, sprt=None,
