@@ -157,10 +157,9 @@ def exploit_test(bot: Strategy, config: GameConfig, name: str, *, budget: int, s
     """The exploit test of ``bot`` (:func:`.exploit.exploit`, its default families, runs
     ``runs_dir/NAME-*``): its strongest exploiter's family and held-out gain over the fair
     share (win-rate points, 95% interval)."""
-    frame = exploit(bot, config, budget=budget, validate_games=validate_games, seed=seed,
+    worst = exploit(bot, config, budget=budget, validate_games=validate_games, seed=seed,
                     name=name, runs_dir=runs_dir, workers=workers, progress=progress,
-                    executor=executor).frame()
-    worst = frame.row(int(frame["gain"].arg_max()), named=True)
+                    executor=executor).strongest()
     return {"exploit_family": worst["family"], "gain_points": worst["gain"],
             "gain_low": worst["gain_low"], "gain_high": worst["gain_high"]}
 
