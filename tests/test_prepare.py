@@ -167,7 +167,7 @@ def test_the_deployed_bot_is_repaired_unless_the_repair_concedes_more(tmp_path, 
     monkeypatch.setattr(regret, "STEPS", (2.0,))
     monkeypatch.setattr(prepare, "REPAIR_SLACK", 100.0)
     test = prepare._test_settings(tmp_path, None, False, resolve(None))
-    kept, record = prepare.repair(found, tmp_path, test)
+    kept, record = prepare.repair(found, test)
     (change,) = record["changes"]
     key = f"want_{change['character'].lower()}"
     assert change["lowered"] == 2.0 and record["deployed"]
@@ -182,6 +182,6 @@ def test_the_deployed_bot_is_repaired_unless_the_repair_concedes_more(tmp_path, 
                          tmp_path, [], record)
     assert f"repaired, wanting the {change['character']} 2 gold less" in p.text()
     monkeypatch.setattr(prepare, "REPAIR_SLACK", -100.0)
-    same, again = prepare.repair(found, tmp_path, test)
+    same, again = prepare.repair(found, test)
     assert same.strategy == found.strategy and not again["deployed"]
     assert again["gain_points"] == record["gain_points"]  # its runs read back

@@ -240,8 +240,8 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
     spent = where / SPENT_FILE
     earlier = json.loads(spent.read_text())["seconds"] if spent.is_file() else 0.0
     try:
-        found, confirmed, repaired = _harden(config, wanted, where, workers, progress,
-                                             resolve(executor, client))
+        found, repaired = _harden(config, wanted, where, workers, progress,
+                                  resolve(executor, client))
     except BaseException:  # interrupted (or failed): a resumed call adds the time spent
         if where.is_dir():
             spent.write_text(json.dumps({"seconds": earlier + time.perf_counter() - t0}))
@@ -254,17 +254,17 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
     (where / STRATEGY_FILE).write_text(to_toml([strategy], f"prepared for "
                                                f"{' '.join(config.to_args())}"))
     summary.write_text(json.dumps({"settings": wanted, "rounds": rounds,
-                                   "confirmed": confirmed, "deployed": found.deployed,
+                                   "confirmed": found.confirmed, "deployed": found.deployed,
                                    "repair": repaired, "seconds": round(seconds, 1)},
                                   indent=1))
     spent.unlink(missing_ok=True)
     return Prepared(strategy, config, wanted["start"], rounds, found.deployed,
-                    seconds, False, where, confirmed, repaired)
+                    seconds, False, where, found.confirmed, repaired)
 
 
 def _harden(config: GameConfig, wanted: dict, where: Path, workers: int | None,
             progress: bool, executor: ChunkExecutor
-            ) -> tuple[Hardening, list[dict], dict]:
+            ) -> tuple[Hardening, dict]:
     """The hardening of a preparation (resumed from ``where``) with its confirming tests
     (``harden(confirm_rounds=CONFIRMED)``) and its repair (:func:`repair`), with the bot
     they chose deployed."""
@@ -277,8 +277,7 @@ def _harden(config: GameConfig, wanted: dict, where: Path, workers: int | None,
                    confirm_rounds=CONFIRMED, confirm_budget=CONFIRM_BUDGET,
                    confirm_seed=CONFIRM_SEED, workers=workers, progress=progress,
                    executor=executor)
-    found, repaired = repair(found, where, _test_settings(where, workers, progress, executor))
-    return found, found.confirmed, repaired
+    return repair(found, _test_settings(where, workers, progress, executor))
 
 
 def _test_settings(where: Path, workers: int | None, progress: bool,
@@ -289,14 +288,14 @@ def _test_settings(where: Path, workers: int | None, progress: bool,
                 runs_dir=where, workers=workers, progress=progress, executor=executor)
 
 
-def repair(found: Hardening, where: Path, test: dict) -> tuple[Hardening, dict]:
+def repair(found: Hardening, test: dict) -> tuple[Hardening, dict]:
     """``found`` with its deployed bot's mistakes repaired (:func:`.regret.repair`, runs
-    kept in ``where``) when the repaired bot's exploit test (:func:`.harden.exploit_test`
+    kept in the test's ``runs_dir``) when the repaired bot's exploit test (:func:`.harden.exploit_test`
     with ``test``, as :func:`.harden.confirm` gives it) gains at most
     :data:`REPAIR_SLACK` points more than the bot it repaired does in the same test (its
     row of ``found.confirmed``, else run now) or at most :data:`UNTIL`; and the record of
     the repair (empty when no character needed one)."""
-    kept = where / "repair"
+    kept = Path(test["runs_dir"]) / "repair"
     with store.on_interrupt(lambda: f"the hardening is done; {store.chunks_written(kept)} "
                             f"chunks of its repair written to {kept}"):
         fixed = regret.repair(found.strategy, found.config, root=kept,
