@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numba
 
 from citadels_sim.game.config import ConfigError, GameConfig
+from . import buffers
 from .simulate import build_tables, check_memory, play_chunk, resolve_strategies
 from .warmup import ensure_kernel
 
@@ -76,7 +77,8 @@ def start_up(cache_dir: str) -> StartUp:
 
 def throughput(config: GameConfig, strategies: str, games: int, threads: int,
                repeats: int = 3) -> float:
-    """Best games/second over ``repeats`` runs of ``games`` games on ``threads`` threads."""
+    """Best games/second over ``repeats`` runs of ``games`` games on ``threads`` threads
+    (the first allocates the output arrays, the others reuse them, as a run's chunks do)."""
     ensure_kernel()
     tables = build_tables(config, resolve_strategies(strategies, config.players))
     previous = numba.get_num_threads()
@@ -84,10 +86,13 @@ def throughput(config: GameConfig, strategies: str, games: int, threads: int,
     try:
         play_chunk(tables, 0, 0, 100, config.players, False, config.max_rounds)  # warm-up
         best = 0.0
-        for rep in range(repeats):
-            t0 = time.perf_counter()
-            play_chunk(tables, rep + 1, 0, games, config.players, False, config.max_rounds)
-            best = max(best, games / (time.perf_counter() - t0))
+        with buffers.kept():  # as a run's chunks: the arrays kept from one to the next
+            for rep in range(repeats):
+                t0 = time.perf_counter()
+                raw = play_chunk(tables, rep + 1, 0, games, config.players, False,
+                                 config.max_rounds)
+                best = max(best, games / (time.perf_counter() - t0))
+                buffers.give(raw)
         return best
     finally:
         numba.set_num_threads(previous)

@@ -86,98 +86,112 @@ def pick_frame(raw: dict[str, np.ndarray], first: int, config: GameConfig,
     })
 
 
-def _batches(first: int, n: int) -> np.ndarray:
-    """The batch (``stats.N_BATCHES``) of each of the games ``first .. first + n - 1``."""
-    return np.arange(first, first + n) % stats.N_BATCHES
+def _batch_sums(values: np.ndarray, first: int) -> np.ndarray:
+    """Per-game ``values`` (games ``first ..`` along the first axis) summed per batch
+    (``stats.N_BATCHES``, game index modulo it; int64, every batch present): whole runs of
+    the batches reduced at once, without a temporary as large as ``values``."""
+    size, n = stats.N_BATCHES, len(values)
+    sums = np.zeros((size,) + values.shape[1:], np.int64)
+    head = min(n, -first % size)  # the games before the first whole run of batches
+    start = first % size
+    sums[start:start + head] += values[:head]
+    whole = (n - head) // size * size
+    if whole:
+        sums += values[head:head + whole].reshape((-1, size) + values.shape[1:]).sum(
+            axis=0, dtype=np.int64)
+    tail = n - head - whole
+    sums[:tail] += values[head + whole:]
+    return sums
 
 
-def _per_batch(batch: np.ndarray, **values: np.ndarray) -> dict[str, np.ndarray]:
-    """Per-game values summed per batch (int64, every batch present)."""
-    return {k: np.bincount(batch, weights=v, minlength=stats.N_BATCHES).round().astype(np.int64)
-            for k, v in values.items()}
+def _groups(names: list[str]) -> list[tuple[str, list[int]]]:
+    """Each distinct strategy of a line-up, in order of appearance, with its seats."""
+    return [(strategy, [s for s, name in enumerate(names) if name == strategy])
+            for strategy in dict.fromkeys(names)]
 
 
 def character_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
                      names: list[str]) -> pl.DataFrame:
     """Per batch of games, character and strategy counts for one chunk (summed over chunks
     later; the batches give cluster-robust variances, see :mod:`.stats`)."""
-    held, records = raw["held"], raw["records"]
-    won = raw["seat"][:, :, L.O_PLACE] == 1
-    winners = won.sum(axis=1)  # players sharing the first place, per game
+    ranks = len(config.character_names)
+    held = raw["held"][:, :, :ranks]
+    records = raw["records"][:, :, :ranks]
     n, players = held.shape[:2]
-    batch = _batches(first, n)
-    final = raw["game"][:, L.OG_HOLDER:L.OG_HOLDER + L.MAX_RANKS]
-    labels: dict[str, list] = {"character": [], "rank": [], "strategy": []}
-    groups = []
-    for rank, char in enumerate(config.character_names):
-        for strategy in dict.fromkeys(names):
-            seats = [s for s in range(players) if names[s] == strategy]
-            h = held[:, seats, rank]
-            fin = np.stack([final[:, rank] == s for s in seats], axis=1)
-            w = won[:, seats]
-            rec = records[:, seats, rank]
-            groups.append(_per_batch(
-                batch, rounds_held=h.sum(1), games_held=(h > 0).sum(1),
-                wins_held=((h > 0) & w).sum(1), final_held=fin.sum(1),
-                final_wins=(fin & w).sum(1), killed=rec[:, :, L.C_KILLED].sum(1),
-                robbed=rec[:, :, L.C_ROBBED].sum(1), gold_gained=rec[:, :, L.C_GOLD].sum(1),
-                districts_built=rec[:, :, L.C_BUILT].sum(1),
-                offered=rec[:, :, L.C_OFFERED].sum(1), picked=rec[:, :, L.C_PICKED].sum(1),
-                winners_held=((h > 0) * winners[:, None]).sum(1),
-                seat_games=np.full(n, len(seats))))
-            labels["character"].append(char)
-            labels["rank"].append(rank + 1)
-            labels["strategy"].append(strategy)
-    return _stacked(labels, groups, CHARACTER_LABELS)
+    won = (raw["seat"][:, :, L.O_PLACE] == 1)[:, :, None]
+    holding = held > 0
+    final = (raw["game"][:, None, L.OG_HOLDER:L.OG_HOLDER + ranks]
+             == np.arange(players)[None, :, None])  # games x seats x ranks
+    winners = won.sum(axis=1, dtype=np.int8)[:, None]  # players sharing the first place
+    per_seat = {  # batches x seats x ranks
+        "rounds_held": _batch_sums(held, first), "games_held": _batch_sums(holding, first),
+        "wins_held": _batch_sums(holding & won, first),
+        "final_held": _batch_sums(final, first), "final_wins": _batch_sums(final & won, first)}
+    recorded = _batch_sums(records, first)
+    per_seat |= {name: recorded[..., column] for name, column in (
+        ("killed", L.C_KILLED), ("robbed", L.C_ROBBED), ("gold_gained", L.C_GOLD),
+        ("districts_built", L.C_BUILT), ("offered", L.C_OFFERED), ("picked", L.C_PICKED))}
+    per_seat["winners_held"] = _batch_sums(holding * winners, first)
+    return _table(per_seat, _batch_sums(np.ones(n, np.int8), first), names,
+                  {"character": config.character_names, "rank": list(range(1, ranks + 1))},
+                  CHARACTER_SCHEMA)
 
 
-def _stacked(labels: dict[str, list], groups: list[dict[str, np.ndarray]],
-             schema: dict[str, pl.DataType]) -> pl.DataFrame:
-    """One frame of per-batch sums: group ``i`` (its columns over the ``stats.N_BATCHES``
-    batches, :func:`_per_batch`) labelled ``labels[column][i]`` (the labels' types in
-    ``schema``), built at once rather than a frame per group."""
-    size = stats.N_BATCHES
-    group = np.repeat(np.arange(len(groups)), size)
-    columns = {"batch": np.tile(np.arange(size, dtype=np.int16), len(groups))}
-    columns |= {k: pl.Series(v, dtype=schema[k]).gather(group) for k, v in labels.items()}
-    columns |= {k: np.concatenate([g[k] for g in groups]) for k in groups[0]}
-    return pl.DataFrame(columns)
+def _table(per_seat: dict[str, np.ndarray], games: np.ndarray, names: list[str],
+           outer: dict[str, list], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+    """One row per ``outer`` item (its label columns zipped: a character's name and rank, a
+    district's name), strategy and batch, from per-batch sums by seat (``per_seat``: batches
+    x seats x items) and the games of each batch (``seat_games``: those times the seats)."""
+    groups, size = _groups(names), stats.N_BATCHES
+    items = len(next(iter(outer.values())))
+    row = np.arange(items * len(groups) * size) // size  # item x strategy, batches inside
+    columns = {"batch": np.tile(np.arange(size, dtype=np.int16), items * len(groups))}
+    columns |= {k: pl.Series(v, dtype=schema[k]).gather(row // len(groups))
+                for k, v in outer.items()}
+    columns["strategy"] = pl.Series([s for s, _ in groups], dtype=schema["strategy"]).gather(
+        row % len(groups))
+    columns |= {name: np.concatenate([sums[:, seats, item].sum(axis=1)
+                                      for item in range(items) for _, seats in groups])
+                for name, sums in per_seat.items()}
+    columns["seat_games"] = np.concatenate([games * len(seats)
+                                            for _ in range(items) for _, seats in groups])
+    return pl.DataFrame(columns).select(list(schema))
 
 
-#: the types of the character counts' label columns
-CHARACTER_LABELS = {"character": pl.String, "rank": pl.Int32, "strategy": pl.String}
+_COUNT = pl.Int64
+#: the character counts' columns, in order
+CHARACTER_SCHEMA = {"batch": pl.Int16, "character": pl.String, "rank": pl.Int32,
+                    "strategy": pl.String} | dict.fromkeys(
+    ("rounds_held", "games_held", "wins_held", "final_held", "final_wins", "killed", "robbed",
+     "gold_gained", "districts_built", "offered", "picked", "winners_held", "seat_games"),
+    _COUNT)
 
-DISTRICT_SCHEMA = {"batch": pl.Int16, "district": pl.String, "strategy": pl.String,
-                   "seat_games": pl.Int64, "built": pl.Int64, "wins_built": pl.Int64,
-                   "wins_not_built": pl.Int64}
+#: the district counts' columns, in order
+DISTRICT_SCHEMA = {"batch": pl.Int16, "district": pl.String, "strategy": pl.String} | \
+    dict.fromkeys(("seat_games", "built", "wins_built", "wins_not_built"), _COUNT)
 
 
 def district_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
                     names: list[str]) -> pl.DataFrame:
     """Per batch of games, purple/unique district in the deck and strategy: seat-games, how
     many ended with it in the city, and the wins of those with and without it (one chunk)."""
+    kinds = sorted(set(config.unique_kinds))
+    if not kinds:
+        return pl.DataFrame(schema=DISTRICT_SCHEMA)
     seat = raw["seat"]
-    won = seat[:, :, L.O_PLACE] == 1
-    lo = seat[:, :, L.O_UNIQUE_LO].astype(np.int64)
-    hi = seat[:, :, L.O_UNIQUE_HI].astype(np.int64)
-    n, players = seat.shape[:2]
-    batch = _batches(first, n)
-    labels: dict[str, list] = {"district": [], "strategy": []}
-    groups = []
-    for kind in sorted(set(config.unique_kinds)):
+    won = (seat[:, :, L.O_PLACE] == 1)[:, :, None]
+    built = np.empty(seat.shape[:2] + (len(kinds),), bool)  # games x seats x districts
+    for i, kind in enumerate(kinds):
         bit = kind - L.D_HAUNTED
-        mask = (hi >> (bit - L.UNIQUE_LO_BITS)) & 1 if bit >= L.UNIQUE_LO_BITS else (lo >> bit) & 1
-        built = mask.astype(bool)
-        for strategy in dict.fromkeys(names):
-            seats = [s for s in range(players) if names[s] == strategy]
-            b, w = built[:, seats], won[:, seats]
-            groups.append(_per_batch(batch, seat_games=np.full(n, len(seats)), built=b.sum(1),
-                                     wins_built=(b & w).sum(1),
-                                     wins_not_built=(~b & w).sum(1)))
-            labels["district"].append(config.district_name(kind))
-            labels["strategy"].append(strategy)
-    return (_stacked(labels, groups, DISTRICT_SCHEMA) if groups
-            else pl.DataFrame(schema=DISTRICT_SCHEMA))
+        word, shift = ((L.O_UNIQUE_HI, bit - L.UNIQUE_LO_BITS) if bit >= L.UNIQUE_LO_BITS
+                       else (L.O_UNIQUE_LO, bit))
+        built[:, :, i] = (seat[:, :, word] >> shift) & 1
+    per_seat = {"built": _batch_sums(built, first),  # batches x seats x districts
+                "wins_built": _batch_sums(built & won, first),
+                "wins_not_built": _batch_sums(~built & won, first)}
+    return _table(per_seat, _batch_sums(np.ones(len(seat), np.int8), first), names,
+                  {"district": [config.district_name(kind) for kind in kinds]},
+                  DISTRICT_SCHEMA)
 
 
 class Results:

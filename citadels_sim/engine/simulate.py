@@ -35,7 +35,8 @@ from citadels_sim.kernel import layout as L
 from citadels_sim.kernel.run import play_chunk_arrays
 from citadels_sim.kernel.state import new_tables
 from citadels_sim.versions import KERNEL_VERSION, RESULTS_VERSION, __version__
-from . import store
+from . import buffers, store
+from .buffers import raw_arrays
 from .executor import LOCAL, ChunkExecutor, resolve
 from .results import Results, character_counts, district_counts, pick_frame, seat_frame
 from .summary import Summary, chunk_tables, quality_tables
@@ -131,23 +132,11 @@ def threads_for(workers: int | None, executor: ChunkExecutor) -> int | None:
     return workers
 
 
-def raw_arrays(n: int, picks: bool, rounds: int, players: int) -> dict[str, np.ndarray]:
-    """The kernel's output arrays for ``n`` games of ``players`` seats (the kernel writes
-    the seats of the game only; ``picks``: ``rounds`` rounds a game)."""
-    return {
-        "seat": np.zeros((n, players, L.O_SEAT_LEN), np.int32),
-        "game": np.zeros((n, L.OG_GAME_LEN), np.int32),
-        "held": np.zeros((n, players, L.MAX_RANKS), np.int16),
-        "records": np.zeros((n, players, L.MAX_RANKS, L.C_LEN), np.int32),
-        "picks": (np.full((n, rounds, L.MAX_RANKS, 2), -1, np.int8) if picks
-                  else np.zeros((1, 0, L.MAX_RANKS, 2), np.int8)),
-    }
-
-
 def play_chunk(tables: np.record, seed: int, first: int, n: int, players: int, picks: bool,
                max_rounds: int) -> dict[str, np.ndarray]:
-    """Play games ``first .. first + n - 1`` and return the kernel's raw outputs."""
-    out = raw_arrays(n, picks, max_rounds, players)
+    """Play games ``first .. first + n - 1`` and return the kernel's raw outputs (arrays
+    from :func:`.buffers.take`: hand them back with :func:`.buffers.give` once read)."""
+    out = buffers.take(n, picks, max_rounds, players)
     play_chunk_arrays(tables, seed, first, out["seat"], out["game"], out["held"], out["records"],
                       out["picks"])
     return out
@@ -229,6 +218,7 @@ def play_task(task: ChunkTask) -> Played:
                          task.picks, task.config.max_rounds)
         seconds = time.perf_counter() - start
     frames = frames_of(raw, task.first, task.config, names, task.picks)
+    buffers.give(raw)  # the frames hold copies
     return Played(frames, chunk_tables(frames) if task.summarise else None, seconds)
 
 
@@ -407,6 +397,13 @@ def play_runs(runs: Sequence[Run], executor: ChunkExecutor, interleave: bool = F
     count tables of a run made with ``summarise`` come with each chunk (computed here for
     chunks read back).  A run's metadata (timing) is filled in, and its directory marked
     complete, before its last chunk is handed on."""
+    with buffers.kept():
+        yield from _play_runs(runs, executor, interleave)
+
+
+def _play_runs(runs: Sequence[Run], executor: ChunkExecutor, interleave: bool
+               ) -> Iterator[tuple[Run, int, Played]]:
+    """:func:`play_runs`, with the chunks' arrays kept from one to the next."""
     start = time.perf_counter()
     left = {id(run): len(run.tasks()) for run in runs}
     played = {id(run): [0, 0.0] for run in runs}  # games played, seconds summed

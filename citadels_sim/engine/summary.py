@@ -116,6 +116,13 @@ def _counted(columns: dict[str, np.ndarray], table: str) -> pl.DataFrame:
                                                              .alias("count"))
 
 
+def _round_bits(words: np.ndarray) -> np.ndarray:
+    """Each ``led`` word's bits for rounds 1 .. :data:`LED_ROUNDS`, as games x rounds 0/1
+    (int8)."""
+    return np.unpackbits(np.ascontiguousarray(words, "<u4").view(np.uint8).reshape(-1, 4),
+                         axis=1, bitorder="little")[:, :LED_ROUNDS].view(np.int8)
+
+
 def quality_tables(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
     """The game-quality tables of ``seats`` (see the module docstring)."""
     seats = seats.sort(_game_keys(seats) + ["seat"])
@@ -127,16 +134,18 @@ def quality_tables(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
     games = np.arange(len(rounds))
     played = np.arange(LED_ROUNDS)[None, :] < rounds[:, None]  # games x rounds
     # the seat ahead alone after each round (-1: none, or a round not recorded or played),
-    # in bytes: arrays of games x rounds of 8-byte numbers took most of a run's summarising
-    ahead = np.unpackbits(led.view(np.uint8).reshape(len(rounds), n, 4), axis=2,
-                          bitorder="little")[:, :, :LED_ROUNDS].astype(bool)
-    leader = np.full((len(rounds), LED_ROUNDS), -1, np.int8)
-    for s in reversed(range(n)):  # the lowest seat last, as the kernel never sets two
-        leader[ahead[:, s]] = s
+    # in bytes, as the sum of each seat's number times its 0/1 bit of the round (the kernel
+    # never sets a round's bit for two seats): arrays of games x rounds of 8-byte numbers,
+    # and masks assigned seat by seat, took most of a run's summarising
+    leader = np.zeros((len(rounds), LED_ROUNDS), np.int8)
+    for s in range(1, n):
+        leader += _round_bits(led[:, s]) * np.int8(s)
+    leader[_round_bits(np.bitwise_or.reduce(led, axis=1)) == 0] = -1
     leader[~played] = -1
-    last = np.maximum.accumulate(
-        np.where(leader >= 0, np.arange(LED_ROUNDS, dtype=np.int8), np.int8(0)), axis=1)
-    known = np.take_along_axis(leader, last.astype(np.intp), axis=1)  # the last seat ahead
+    known = leader.T.copy()  # rounds x games: the last seat ahead alone, round by round
+    for k in range(1, LED_ROUNDS):
+        np.copyto(known[k], known[k - 1], where=known[k] < 0)
+    known = known.T
     changes = ((known[:, 1:] != known[:, :-1]) & (known[:, :-1] >= 0)).sum(axis=1)
     sole = won.sum(axis=1) == 1
     winner = won.argmax(axis=1)
@@ -153,16 +162,32 @@ def quality_tables(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
         pl.when(pl.col(c) >= 0).then(pl.col(c)).alias(c) for c in ("decided", "comeback"))
     # per round before the last: games with a seat ahead alone, by whether he went on to win
     counted = (leader >= 0) & (np.arange(LED_ROUNDS)[None, :] < rounds[:, None] - 1)
-    wins = np.take_along_axis(won, np.maximum(leader, 0).astype(np.intp), axis=1) & counted
-    by_won = np.stack([counted.sum(axis=0) - wins.sum(axis=0), wins.sum(axis=0)])
-    w, k = np.nonzero(by_won)  # the (won, round) pairs that occur
-    leaders = pl.DataFrame({"round": (k + 1).astype(np.int16), "won": w.astype(bool),
-                            "count": by_won[w, k].astype(np.int64)})
-    return {"quality": quality, "leaders": leaders,
-            "behind": _counted({"behind": behind.ravel().astype(np.int16),
-                                "won": won.ravel()}, "behind"),
-            "crown": _counted({"first_crown": seats["first_crown"].to_numpy(),
-                               "won": won.ravel()}, "crown")}
+    wins = np.zeros_like(counted)  # the seat ahead alone went on to win
+    for s in range(n):
+        wins |= (leader == s) & won[:, s, None]
+    wins &= counted
+    ahead, winning = np.count_nonzero(counted, axis=0), np.count_nonzero(wins, axis=0)
+    return {"quality": quality,
+            "leaders": _by_won(np.arange(1, LED_ROUNDS + 1, dtype=np.int16),
+                               np.stack([ahead - winning, winning]), "round"),
+            "behind": _tallied(behind.ravel().astype(np.int16), won.ravel(), "behind"),
+            "crown": _tallied(seats["first_crown"].to_numpy(), won.ravel(), "first_crown")}
+
+
+def _tallied(values: np.ndarray, won: np.ndarray, name: str) -> pl.DataFrame:
+    """Seat-games counted by ``values`` (small whole numbers or booleans, one a seat-game)
+    and whether they won."""
+    low, high = int(values.min(initial=0)), int(values.max(initial=0))
+    counts = np.bincount((values.astype(np.int64) - low) * 2 + won,
+                         minlength=(high - low + 1) * 2).reshape(-1, 2).T  # won x value
+    return _by_won((np.arange(counts.shape[1]) + low).astype(values.dtype), counts, name)
+
+
+def _by_won(values: np.ndarray, counts: np.ndarray, name: str) -> pl.DataFrame:
+    """The rows ``name`` (a value), won, count of the non-zero ``counts`` (won x value)."""
+    w, k = np.nonzero(counts)
+    return pl.DataFrame({name: values[k], "won": w.astype(bool),
+                         "count": counts[w, k].astype(np.int64)})
 
 
 def chunk_tables(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
