@@ -314,3 +314,19 @@ def test_holm_matches_statsmodels():
         assert np.allclose(analysis.holm(p), multipletests(p, method="holm")[1])
     with_nan = analysis.holm(np.array([0.01, np.nan, 0.04]))
     assert np.isnan(with_nan[1]) and np.allclose(with_nan[[0, 2]], [0.02, 0.04])
+
+
+def test_rows_as_clusters_give_the_interval_of_grouping_by_the_cluster():
+    """A seat's rows (one a game) are their own clusters: the closed form equals the
+    cluster-robust variance computed over the games, and n / (n - 1) times the binomial."""
+    from citadels_sim.stats.intervals import rate_table
+    rng = np.random.default_rng(4)
+    frame = pl.DataFrame({"seat": np.tile(np.arange(3), 400), "game": np.repeat(np.arange(400), 3),
+                          "won": rng.random(1200) < [0.2, 0.3, 0.5] * 400})
+    frame = pl.concat([frame, pl.DataFrame({"seat": [7], "game": [0], "won": [True]})])
+    closed = rate_table(frame, "seat", "won", cluster="game", row_clusters=True)
+    grouped = rate_table(frame, "seat", "won", cluster="game")
+    for column in ("deff", "ci_low", "ci_high"):
+        assert closed[column].to_numpy() == pytest.approx(grouped[column].to_numpy(), rel=1e-12)
+    assert closed["deff"].to_list()[:3] == pytest.approx([400 / 399] * 3)
+    assert closed["deff"][3] == 1.0  # one row: no variance to estimate

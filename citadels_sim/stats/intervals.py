@@ -61,15 +61,19 @@ def rate_table(frame: pl.DataFrame, by: str | list[str], flag: str,
         aggs.append(pl.col(baseline).mean().alias("fair"))
     t = frame.group_by(keys, maintain_order=True).agg(aggs).sort(keys)
     deff = np.ones(t.height)
-    if cluster is not None:
-        per = (frame.select(*keys, pl.col(flag).alias("wins"), pl.lit(1).alias("n"))
-               if row_clusters else
-               frame.group_by(keys + [cluster]).agg(pl.col(flag).sum().alias("wins"),
-                                                    pl.len().alias("n")))
+    wins, n = t["wins"].to_numpy(), t["n"].to_numpy()
+    if cluster is not None and row_clusters:
+        # each row its own cluster: the 0/1 rows' squares about their mean sum to
+        # wins (1 - rate), so the cluster-robust variance is rate (1 - rate) / (n - 1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            deff = design_effect(wins, n, wins / n * (1 - wins / n) / (n - 1))
+    elif cluster is not None:
+        per = frame.group_by(keys + [cluster]).agg(pl.col(flag).sum().alias("wins"),
+                                                   pl.len().alias("n"))
         var = t.select(keys).join(cluster_variance(per, keys, "wins", "n"), on=keys,
                                   how="left", maintain_order="left")["var"]
-        deff = design_effect(t["wins"].to_numpy(), t["n"].to_numpy(), var.to_numpy())
-    lo, hi = wilson_deff(t["wins"].to_numpy(), t["n"].to_numpy(), deff)
+        deff = design_effect(wins, n, var.to_numpy())
+    lo, hi = wilson_deff(wins, n, deff)
     return t.with_columns((pl.col("wins") / pl.col("n")).alias("rate"),
                           pl.Series("ci_low", lo), pl.Series("ci_high", hi),
                           pl.Series("deff", deff))
