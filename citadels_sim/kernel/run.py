@@ -2,12 +2,13 @@
 
 Game ``first + j`` of a run is seeded from ``(seed, first + j)`` alone, so any chunking and
 any number of threads give the same games.  A chunk is shared among Python threads, each
-playing one contiguous block of its games in its own ``State`` record and writing only
+taking blocks of its games in turn, playing them in its own ``State`` record and writing only
 their output rows; :func:`play_games` releases the GIL, so the threads run on every core.
 Plain threads rather than numba's ``parallel=True``: the parallel pipeline compiled (and
 optimised) the whole kernel a second time, a quarter of the cold start.
 """
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numba
@@ -83,19 +84,32 @@ def play_games(tb, seed, first, start, stop, log_on, st, seats_out, games_out, h
                  records_out[j], picks_out[j % picks_out.shape[0]])
 
 
+#: games a thread takes from a chunk at a time, until none are left: the threads then end a
+#: chunk together even when another thread of the process (building the last chunk's
+#: results) takes part of a core from one of them (whole runs 3-5% faster than halves)
+BLOCK = 512
+
+
 def play_chunk_arrays(tb, seed: int, first: int, seats_out, games_out, held_out, records_out,
                       picks_out) -> None:
     """Python entry: :func:`play_games` on as many threads as numba's thread count for this
     thread (``numba.set_num_threads``; default ``NUMBA_NUM_THREADS``), each with a scratch
-    ``State``."""
+    ``State``, taking :data:`BLOCK` games at a time."""
     compile_kernel()
     n = games_out.shape[0]
-    threads = max(1, min(numba.get_num_threads(), n))
+    threads = max(1, min(numba.get_num_threads(), -(-n // BLOCK)))
     states = new_states(threads)
+    blocks = iter(range(0, n, BLOCK))
+    taking = threading.Lock()
 
     def play(t: int) -> None:
-        play_games(tb, seed, first, t * n // threads, (t + 1) * n // threads, False,
-                   states[t], seats_out, games_out, held_out, records_out, picks_out)
+        while True:
+            with taking:
+                start = next(blocks, n)
+            if start >= n:
+                return
+            play_games(tb, seed, first, start, min(start + BLOCK, n), False, states[t],
+                       seats_out, games_out, held_out, records_out, picks_out)
 
     if threads == 1:
         play(0)
