@@ -403,15 +403,14 @@ def test_the_bot_check_runs_the_exploit_test_per_population(tmp_path, monkeypatc
                            strategies=("builder",), check_budget=8_000)
     result = balance.run(spec, tmp_path / "o", progress=False)
     (check,) = result.checks.iter_rows(named=True)
+    name = f"2p-balance_builder-{exploiting.bot_digest(get('builder'))}"
     found = exploit("builder", GameConfig(players=2), budget=8_000, validate_games=1_000,
-                    name="2p-balance_builder", runs_dir=tmp_path / "o" / "bot-check",
-                    progress=False)
+                    name=name, runs_dir=tmp_path / "o" / "bot-check", progress=False)
     worst = found.frame().sort("gain").row(-1, named=True)
     assert (check["gain_points"], check["gain_low"], check["gain_high"]) == (
         worst["gain"], worst["gain_low"], worst["gain_high"])
     assert sorted(p.name for p in (tmp_path / "o" / "bot-check").iterdir()) == [
-        "2p-balance_builder-heuristic", "2p-balance_builder-reference",
-        "2p-balance_builder-self"]
+        f"{name}-heuristic", f"{name}-reference", f"{name}-self"]  # read back, not played
     assert check["gain_points"] > balance.CHECK_GAIN and not check["passed"]  # builder: weak
     again = balance.run(spec, tmp_path / "o", progress=False)
     assert again.checks.equals(result.checks)
