@@ -403,7 +403,7 @@ def test_the_bot_check_runs_the_exploit_test_per_population(tmp_path, monkeypatc
                            strategies=("builder",), check_budget=8_000)
     result = balance.run(spec, tmp_path / "o", progress=False)
     (check,) = result.checks.iter_rows(named=True)
-    name = f"2p-balance_builder-{exploiting.bot_digest(get('builder'))}"
+    name = f"2p-balance_builder-{get('builder').digest()}"
     found = exploit("builder", GameConfig(players=2), budget=8_000, validate_games=1_000,
                     name=name, runs_dir=tmp_path / "o" / "bot-check", progress=False)
     worst = found.frame().sort("gain").row(-1, named=True)

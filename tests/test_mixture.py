@@ -115,6 +115,33 @@ def test_the_population_mixture_keeps_the_likely_bots():
                                  np.array([0.99, 0.005, 0.005])).strategy("m") == bots[0]
 
 
+def test_payoff_entries_are_kept_and_only_new_ones_played(tmp_path, monkeypatch):
+    """An entry depends on its bot, its exploiter and its column alone: with a kept file,
+    a matrix grown by a bot and an exploiter plays only the new entries, equal to those of a
+    matrix played whole, and a rerun plays none."""
+    from citadels_sim.studies import league
+    config = GameConfig(players=2)
+    bots, exploiters = [get("reference"), KING], [get("builder"), get("heuristic")]
+    whole = population.payoffs(bots + [QUIET], exploiters + [get("aggressive")], config, 300,
+                               5)
+    played = []
+    evaluate = league.evaluate
+    monkeypatch.setattr(league, "evaluate", lambda c, *a, **k: played.append(len(c))
+                        or evaluate(c, *a, **k))
+    kept = tmp_path / "payoffs.json"
+    assert np.array_equal(population.payoffs(bots, exploiters, config, 300, 5, kept=kept),
+                          whole[:2, :2])
+    grown = population.payoffs(bots + [QUIET], exploiters + [get("aggressive")], config, 300,
+                               5, kept=kept)
+    assert np.array_equal(grown, whole)
+    assert played == [2, 2, 1, 1, 3]  # the new bot in the old columns, then the new column
+    population.payoffs(bots + [QUIET], exploiters + [get("aggressive")], config, 300, 5,
+                       kept=kept)
+    assert played == [2, 2, 1, 1, 3]  # read back
+    assert not np.array_equal(population.payoffs(bots, exploiters, config, 300, 6, kept=kept),
+                              whole[:2, :2])  # another seed: other deals, played anew
+
+
 SMALL = dict(rounds=2, budget=8_064, exploit_budget=6_500, validate_games=1_000,
              mix_games=400, progress=False)
 

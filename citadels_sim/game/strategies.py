@@ -26,6 +26,7 @@ parameters its family reads (:data:`FAMILY_PARAMS`), and every value is a finite
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -217,6 +218,14 @@ class Strategy:
         chances[:len(self.mixture)] = np.cumsum([c for c, _ in self.mixture])
         chances[len(self.mixture) - 1:] = 1.0
         return rows, chances
+
+    def digest(self) -> str:
+        """Eight hex digits naming the strategy and how it plays: its name, family, forbidden
+        characters, parameters and mixture (runs and results kept for a strategy are found
+        by it, so a strategy changed under its name is not mistaken for the old one)."""
+        params, chances = self.rows()
+        plays = f"{self.name}|{self.family_id}|{sorted(self.forbid)}|".encode()
+        return hashlib.sha256(plays + params.tobytes() + chances.tobytes()).hexdigest()[:8]
 
     def restricted(self, character: str) -> Strategy:
         """A copy that may never pick ``character`` (restricted play), named for it."""

@@ -342,7 +342,7 @@ def harden(start: str | Strategy, config: GameConfig | None = None, rounds: int 
             if mix:  # exploiters of the bots' own family may be mixed in as well
                 rows = bots + [x for x in exploiters if x.family == start.family]
                 pop = population.solve(rows, exploiters, config, mix_games, seed, executor,
-                                       workers)
+                                       workers, Path(runs_dir) / f"{name}-payoffs.json")
                 populations.append(pop)
                 current = pop.strategy(f"{name}-mix{k + 1}", "a mixture of the hardening's "
                                        f"bots, the best against its {len(exploiters)} "

@@ -15,8 +15,12 @@ maximin of a zero-sum matrix game, a linear programme solved by :func:`scipy.opt
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -58,14 +62,30 @@ class Population:
 
 def payoffs(bots: Sequence[Strategy], exploiters: Sequence[Strategy], config: GameConfig,
             games: int, seed: int, executor: ChunkExecutor = LOCAL,
-            workers: int | None = None) -> np.ndarray:
+            workers: int | None = None, kept: Path | None = None) -> np.ndarray:
     """``M[i, j]``: bot ``i``'s copies' win share against exploiter ``j`` alone in every seat
-    in turn, over about ``games`` deals per exploiter shared by every bot."""
+    in turn, over about ``games`` deals per exploiter shared by every bot.  An entry depends
+    on its bot, its exploiter and ``j`` alone (each bot plays the column's deals by itself):
+    with ``kept``, a JSON file of entries played before (by :meth:`.Strategy.digest`), only
+    the missing ones are played, and each column is written back as it comes (a hardening's
+    rounds add bots and exploiters to the same matrix; a rerun plays none again)."""
+    known = json.loads(kept.read_text()) if kept is not None and kept.exists() else {}
+    game = hashlib.sha256(json.dumps(config.to_dict(), sort_keys=True).encode()).hexdigest()
     out = np.zeros((len(bots), len(exploiters)))
     for j, x in enumerate(exploiters):
-        tables = lg.schedule([x], config.players, games, seed, "population", j, copies=True)
-        for i, shares in enumerate(lg.evaluate(bots, tables, config, executor, workers)):
-            out[i, j] = shares.mean()
+        keys = [f"{game[:8]}|{games}|{seed}|{j}|{x.digest()}|{bot.digest()}" for bot in bots]
+        missing = [i for i, key in enumerate(keys) if key not in known]
+        if missing:
+            tables = lg.schedule([x], config.players, games, seed, "population", j,
+                                 copies=True)
+            played = lg.evaluate([bots[i] for i in missing], tables, config, executor, workers)
+            known.update({keys[i]: float(shares.mean()) for i, shares in zip(missing, played)})
+            if kept is not None:
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                tmp = kept.with_suffix(".tmp")
+                tmp.write_text(json.dumps(known))
+                os.replace(tmp, kept)
+        out[:, j] = [known[key] for key in keys]
     return out
 
 
@@ -90,7 +110,8 @@ def equilibrium(matrix: np.ndarray) -> np.ndarray:
 
 def solve(bots: Sequence[Strategy], exploiters: Sequence[Strategy], config: GameConfig,
           games: int, seed: int, executor: ChunkExecutor = LOCAL,
-          workers: int | None = None) -> Population:
-    """The population's payoff matrix and its best mixture."""
-    matrix = payoffs(bots, exploiters, config, games, seed, executor, workers)
+          workers: int | None = None, kept: Path | None = None) -> Population:
+    """The population's payoff matrix (``kept``: see :func:`payoffs`) and its best
+    mixture."""
+    matrix = payoffs(bots, exploiters, config, games, seed, executor, workers, kept)
     return Population(tuple(bots), tuple(exploiters), matrix, equilibrium(matrix))
