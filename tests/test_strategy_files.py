@@ -2,13 +2,14 @@
 citadels_sim/game/data/strategies.toml), usable wherever a preset name is, with errors that
 name the file and the bad entry."""
 
+import re
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from citadels_sim.cli import main
-from citadels_sim.game.strategies import (StrategyError, clear_registered, get, load_file,
+from citadels_sim.game.strategies import (StrategyError, clear_registered, get, load_file, mix,
                                           presets, register_file, to_toml)
 from citadels_sim.studies import experiment
 
@@ -147,3 +148,29 @@ def test_experiment_strategies_file_is_relative_and_copied_into_the_run(mine, tm
     (folder / "broken.toml").write_text('strategies_file = "nowhere.toml"\n[grid]\n')
     with pytest.raises(StrategyError, match="nowhere.toml' does not exist"):
         experiment.load(folder / "broken.toml")
+
+
+def test_a_written_file_holds_its_shipped_components_and_reads_the_same_later(tmp_path,
+                                                                            monkeypatch):
+    """to_toml writes a mixture's shipped components out too, so the file still reads the
+    same once those presets are no longer shipped; a copy that plays like the shipped
+    preset is welcome, one that plays differently is refused in one line."""
+    from citadels_sim.game import strategies
+    made = mix("made", [get("reference"), get("reference_classic")], [0.4, 0.6])
+    path = tmp_path / "made.toml"
+    path.write_text(to_toml([made]))
+    assert "[reference_classic]" in path.read_text()
+    assert register_file(path)["made"] == made  # copies of shipped presets are welcome
+    clear_registered()
+    shipped = dict(strategies.presets())
+    del shipped["reference_classic"]  # a later version no longer ships it
+    monkeypatch.setattr(strategies, "presets", lambda: shipped)
+    assert get(f"{path}:made") == made
+    clear_registered()
+    changed = re.sub(r"(\[reference\]\n(?:.*\n)*?base = \[)[^,]+", r"\g<1>9.5",
+                     path.read_text(), count=1)
+    assert changed != path.read_text()
+    path.write_text(changed)
+    with pytest.raises(StrategyError, match="'reference' has the name of a shipped preset and "
+                                            "plays differently"):
+        register_file(path)

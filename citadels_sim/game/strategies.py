@@ -486,7 +486,8 @@ _REGISTERED: dict[str, tuple[Strategy, str]] = {}
 
 def register_file(path: str | Path) -> dict[str, Strategy]:
     """Make a strategy file's presets known by name (``--strategies-file``); returns them.
-    A name may not shadow a shipped preset nor a different preset of another file."""
+    A name may not shadow a different shipped preset (a copy of one, as files written by
+    the package hold, is welcome) nor a different preset of another file."""
     found = load_file(path)
     for s in found.values():  # all or none
         _refuse(s, f"strategy file {path}")
@@ -506,9 +507,11 @@ def register(strategy: Strategy, source: str, replace: bool = False) -> None:
 
 def _refuse(strategy: Strategy, source: str) -> None:
     name = strategy.name
-    if name in presets():
-        raise StrategyError(f"{source}: preset {name!r} has the name of a shipped preset; "
-                            "rename it.")
+    shipped = presets().get(name)
+    if shipped is not None and _filled(shipped) != _filled(strategy):
+        raise StrategyError(f"{source}: preset {name!r} has the name of a shipped preset and "
+                            "plays differently (a file written before the shipped one "
+                            "changed, or a new preset): rename it in the file.")
     seen = _REGISTERED.get(name)
     if seen and _filled(seen[0]) != _filled(strategy):
         raise StrategyError(f"{source}: preset {name!r} is also defined, differently, in "
@@ -615,11 +618,9 @@ def to_toml(strategies: Iterable[Strategy], header: str = "") -> str:
     comment lines at the top."""
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     listed = list(strategies)
-    shipped = presets()
     written: set[str] = set()
     for s in [p for m in listed for _, p in m.mixture] + listed:
-        if s.name in written or (s.name in shipped and shipped[s.name] == s
-                                 and s not in listed):
+        if s.name in written:  # shipped components too: the file reads the same later
             continue
         written.add(s.name)
         key = _toml_key(s.name)
