@@ -219,13 +219,18 @@ class Strategy:
         chances[len(self.mixture) - 1:] = 1.0
         return rows, chances
 
-    def digest(self) -> str:
-        """Eight hex digits naming the strategy and how it plays: its name, family, forbidden
-        characters, parameters and mixture (runs and results kept for a strategy are found
-        by it, so a strategy changed under its name is not mistaken for the old one)."""
+    def plays(self) -> bytes:
+        """How the strategy plays, whatever its name: its family, forbidden characters,
+        parameters and mixture (equal for two strategies that play the same games)."""
         params, chances = self.rows()
-        plays = f"{self.name}|{self.family_id}|{sorted(self.forbid)}|".encode()
-        return hashlib.sha256(plays + params.tobytes() + chances.tobytes()).hexdigest()[:8]
+        return (f"{self.family_id}|{sorted(self.forbid)}|".encode() + params.tobytes()
+                + chances.tobytes())
+
+    def digest(self) -> str:
+        """Eight hex digits naming the strategy and how it plays (:meth:`plays`): runs and
+        results kept for a strategy are found by it, so a strategy changed under its name is
+        not mistaken for the old one."""
+        return hashlib.sha256(self.name.encode() + b"|" + self.plays()).hexdigest()[:8]
 
     def restricted(self, character: str) -> Strategy:
         """A copy that may never pick ``character`` (restricted play), named for it."""

@@ -32,7 +32,6 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import numpy as np
 import polars as pl
 from tqdm.auto import tqdm
 
@@ -175,8 +174,8 @@ def confirm(found: Hardening, count: int, prefix: str, **test) -> list[dict]:
     gains = found.rounds()["gain_points"].to_list()
     chosen: list[int] = []
     for k in sorted(range(len(gains)), key=gains.__getitem__):
-        if len(chosen) < count and not any(_plays_as(found.candidate(k), found.candidate(j))
-                                           for j in chosen):
+        if len(chosen) < count and not any(found.candidate(k).plays()
+                                           == found.candidate(j).plays() for j in chosen):
             chosen.append(k)
     rows: list[dict] = []
     for k in chosen if len(chosen) > 1 else ():
@@ -185,12 +184,6 @@ def confirm(found: Hardening, count: int, prefix: str, **test) -> list[dict]:
         rows.append({"round": k, **exploit_test(found.candidate(k), found.config,
                                                 f"{prefix}confirm-round{k}", **test)})
     return rows
-
-
-def _plays_as(a: Strategy, b: Strategy) -> bool:
-    """Whether two strategies play the same games: one family, the same rows and chances."""
-    return a.family == b.family and a.forbid == b.forbid and all(
-        np.array_equal(x, y) for x, y in zip(a.rows(), b.rows()))
 
 
 def _strategies(specs: str | Sequence[str | Strategy]) -> list[Strategy]:
