@@ -290,11 +290,11 @@ def _test_settings(where: Path, workers: int | None, progress: bool,
 
 def repair(found: Hardening, test: dict) -> tuple[Hardening, dict]:
     """``found`` with its deployed bot's mistakes repaired (:func:`.regret.repair`, runs
-    kept in the test's ``runs_dir``) when the repaired bot's exploit test (:func:`.harden.exploit_test`
-    with ``test``, as :func:`.harden.confirm` gives it) gains at most
-    :data:`REPAIR_SLACK` points more than the bot it repaired does in the same test (its
-    row of ``found.confirmed``, else run now) or at most :data:`UNTIL`; and the record of
-    the repair (empty when no character needed one)."""
+    kept in the test's ``runs_dir``) when the repaired bot's exploit test
+    (:func:`.harden.exploit_test` with ``test``, as :func:`.harden.confirm` gives it) gains
+    at most :data:`REPAIR_SLACK` points more than the bot it repaired does in the same test
+    (its row of ``found.confirmed``, else run now) or at most :data:`UNTIL`; and the record
+    of the repair (empty when no character needed one)."""
     kept = Path(test["runs_dir"]) / "repair"
     with store.on_interrupt(lambda: f"the hardening is done; {store.chunks_written(kept)} "
                             f"chunks of its repair written to {kept}"):
