@@ -318,6 +318,25 @@ def test_a_real_ctrl_c_stops_simulate_without_a_traceback(tmp_path):
     assert "Traceback" not in err
 
 
+def test_a_ctrl_c_while_a_chunk_is_written_stops_the_run_after_it(tmp_path, monkeypatch):
+    import os
+
+    import polars as pl
+    written = pl.DataFrame.write_parquet
+
+    def pressed_mid_write(frame, path, *args, **kwargs):
+        os.kill(os.getpid(), signal.SIGINT)
+        written(frame, path, *args, **kwargs)
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", pressed_mid_write)
+    frames = {t: pl.DataFrame({"game": [0, 1]}) for t in ("seats", "characters")}
+    with pytest.raises(KeyboardInterrupt):
+        store.write_frames(tmp_path, 0, frames)
+    assert store.chunks_written(tmp_path) == 1
+    assert sorted(p.name for p in tmp_path.glob("*/*")) == [store.part_name(0)] * 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 # ---- memory -----------------------------------------------------------------------------------
 def test_memory_limits_follow_the_memory_available(monkeypatch):
     config, names = GameConfig(), ["heuristic"] * 4

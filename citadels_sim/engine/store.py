@@ -23,6 +23,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -105,8 +107,37 @@ def part_name(first: int) -> str:
     return f"part-{first:012d}.parquet"
 
 
+@contextmanager
+def ctrl_c_after() -> Iterator[None]:
+    """Hold a Ctrl-C pressed inside the block until the block ends, then raise it.
+
+    polars' parquet writer panics (a Rust message on stderr) when Ctrl-C reaches it
+    mid-write; held, the chunk is written whole and the run stops just after.  Only the
+    main thread receives signals, so elsewhere the block runs as is."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is None):  # a handler set outside Python
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed and callable(previous):
+        previous(signal.SIGINT, None)  # Python's default raises KeyboardInterrupt
+    elif pressed and previous == signal.SIG_DFL:
+        raise KeyboardInterrupt
+
+
 def write_frames(path: Path, first: int, frames: dict[str, pl.DataFrame]) -> None:
-    """Write one chunk's frames atomically (temporary file, then rename)."""
+    """Write one chunk's frames atomically (temporary file, then rename), a Ctrl-C held
+    until they are written."""
+    with ctrl_c_after():
+        _write_parts(path, first, frames)
+
+
+def _write_parts(path: Path, first: int, frames: dict[str, pl.DataFrame]) -> None:
     for table in TABLES:
         if table not in frames:
             continue
