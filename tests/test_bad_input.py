@@ -4,6 +4,7 @@ strategy parameters' allowed ranges hold no value that stalls games."""
 
 import concurrent.futures
 import hashlib
+import os
 import signal
 import subprocess
 import sys
@@ -307,7 +308,7 @@ def test_a_real_ctrl_c_stops_simulate_without_a_traceback(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "citadels_sim", "simulate", "--games",
                              "4000000", "--chunk-size", "50000", "--out", str(out),
                              "--no-progress"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_default)
     deadline = time.monotonic() + 300
     while not list((out / "seats").glob("part-*.parquet")) and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -318,9 +319,22 @@ def test_a_real_ctrl_c_stops_simulate_without_a_traceback(tmp_path):
     assert "Traceback" not in err
 
 
-def test_a_ctrl_c_while_a_chunk_is_written_stops_the_run_after_it(tmp_path, monkeypatch):
-    import os
+def _ctrl_c_default():
+    """Ctrl-C as a terminal delivers it, even when the tests run where it is ignored (a
+    job started in the background of a script ignores SIGINT, and so do its children)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
+
+@pytest.fixture
+def ctrl_c_raises():
+    """Python's own Ctrl-C handler in this process for the test, whatever it inherited."""
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, inherited)
+
+
+def test_a_ctrl_c_while_a_chunk_is_written_stops_the_run_after_it(tmp_path, monkeypatch,
+                                                                  ctrl_c_raises):
     import polars as pl
     written = pl.DataFrame.write_parquet
 
