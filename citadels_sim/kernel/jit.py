@@ -55,6 +55,8 @@ ARG_TYPES = {
     "finish": types.float64,  # points behind that hold back the completing build (bots)
     "low": types.float64,  # the lowest value so far (bots)
     "total": types.float64,  # a sum of values (bots)
+    "odds_r1": types.float64,  # the chance that the rank-1 character attacks (bots)
+    "odds_r2": types.float64,  # the chance that the rank-2 character attacks (bots)
     "z": types.uint64,  # a SplitMix64 word
     "seat_out": types.Array(types.int32, 2, "C"),  # one game's per-seat outputs (layout O_*)
     "game_out": types.Array(types.int32, 1, "C"),  # one game's outputs (layout OG_*)

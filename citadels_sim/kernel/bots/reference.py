@@ -318,42 +318,40 @@ def ref_worth(st, tb, o, r, viewer, ready):
 
 
 @hot
-def exposure(st, tb, s, r, avail, out, v):
+def exposure(st, tb, s, r, v, odds_r1, odds_r2):
     """Seat ``s``'s expected loss, in gold, to the rank-1 and rank-2 characters actually in
-    the set if he takes rank ``r`` (worth ``v``) from ``avail`` (``out``: ``_known_out``):
-    each attacker's odds of being played against him, a third of the time on him, times
-    what it would take."""
+    the set if he takes rank ``r`` (worth ``v``): each attacker's odds of being played
+    against him (``odds_r1``, ``odds_r2``: :func:`attacker_odds` of ranks 0 and 1), a third
+    of the time on him, times what it would take."""
     g = st.g
     gold = st.p[s, P_GOLD]
     loss = 0.0
     if r > 0:
         a = g[G_RANK_CHAR]
-        p = attacker_odds(st, s, 0, avail, out)
         if a == CH_ASSASSIN:
-            loss += p * (2.0 + v + st.params[s, PR_R_BUILD])
+            loss += odds_r1 * (2.0 + v + st.params[s, PR_R_BUILD])
         elif a == CH_WITCH:
-            loss += p * (v + st.params[s, PR_R_BUILD])
+            loss += odds_r1 * (v + st.params[s, PR_R_BUILD])
         elif a == CH_MAGISTRATE:
-            loss += p * min(gold, 4)
+            loss += odds_r1 * min(gold, 4)
     if r > 1:
         b = g[G_RANK_CHAR + 1]
-        p = attacker_odds(st, s, 1, avail, out)
         if b == CH_THIEF:
-            loss += p * gold
+            loss += odds_r2 * gold
         elif b == CH_BLACKMAILER:
-            loss += p * 0.5 * gold
+            loss += odds_r2 * 0.5 * gold
     return st.params[s, PR_W_THREAT] * loss / 3.0
 
 
 @hot
-def ref_desire(st, tb, s, r, avail, out, ready):
-    """How much seat ``s`` wants rank ``r`` from the offered ``avail`` (``out``:
-    ``_known_out``, ``ready``: his ``ready_builds``): his desire for its character
+def ref_desire(st, tb, s, r, ready, odds_r1, odds_r2):
+    """How much seat ``s`` wants rank ``r`` (``ready``: his ``ready_builds``; ``odds_r1``,
+    ``odds_r2``: the attackers' odds, :func:`exposure`): his desire for its character
     (PR_CHAR) and for its place in the calling order (PR_BASE), plus its worth now, less
     his exposure to the attackers."""
     w = ref_worth(st, tb, s, r, s, ready)
     v = st.params[s, PR_CHAR + st.g[G_RANK_CHAR + r]] + st.params[s, PR_BASE + r] + w
-    return v - exposure(st, tb, s, r, avail, out, w)
+    return v - exposure(st, tb, s, r, w, odds_r1, odds_r2)
 
 
 @hot
@@ -367,10 +365,12 @@ def ref_pick(st, tb, s, avail, sign):
     out = known_out(st, s)
     ready = ready_builds(st, tb, s, s)
     theirs = ready_builds(st, tb, o, s) if o >= 0 else 0
+    odds_r1 = attacker_odds(st, s, 0, avail, out)
+    odds_r2 = attacker_odds(st, s, 1, avail, out)
     for r in range(st.g[G_NRANKS]):
         if not (avail >> r) & 1:
             continue
-        v = sign * ref_desire(st, tb, s, r, avail, out, ready)
+        v = sign * ref_desire(st, tb, s, r, ready, odds_r1, odds_r2)
         if deny != 0.0 and o >= 0:
             v += deny * (st.params[s, PR_CHAR + st.g[G_RANK_CHAR + r]]
                          + ref_worth(st, tb, o, r, s, theirs))
@@ -628,10 +628,12 @@ def choose_theater(st, tb, s, mine):
     ld = leader(st, s)
     out = known_out(st, s)
     ready = ready_builds(st, tb, s, s)
+    odds_r1 = attacker_odds(st, s, 0, 0, out)
+    odds_r2 = attacker_odds(st, s, 1, 0, out)
     give, low, total, count = -1, -NEG, 0.0, 0
     for r in range(st.g[G_NRANKS]):
-        give, low, total, count = exchange_tally(
-            st, mine, r, ref_desire(st, tb, s, r, 0, out, ready), give, low, total, count)
+        desire = ref_desire(st, tb, s, r, ready, odds_r1, odds_r2)
+        give, low, total, count = exchange_tally(st, mine, r, desire, give, low, total, count)
     return exchange_target(ld, give, low, total, count)
 
 
