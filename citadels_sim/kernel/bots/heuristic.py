@@ -30,7 +30,7 @@ BASE = None
 
 
 # ---- what a character is worth ---------------------------------------------------------------
-@hot
+@inline
 def character_value(st, tb, s, r, viewer, ld, useful):
     """Value of the rank-``r`` character to seat ``s``, judged with ``viewer``'s parameters.
 
