@@ -18,8 +18,9 @@ inlined into the decision's switch instead of being compiled as a function of it
 compile 82 s -> 68 s on the 2-core machine), the two helpers that sit inside the decisions'
 loops are inlined there (LLVM did not, and the build decision lost 5% of a game's time), and
 the wrappers around the whole game or turn (``run.play_one``, ``game.play_game``,
-``turn.play_turn``, ``turn._play``) into their callers: numba links every callee into its caller's module and
-LLVM optimises and emits the whole again, so each such wrapper cost about 3 s of compile.
+``turn.play_turn``, ``turn._play``) into their callers: numba links every callee into its
+caller's module and LLVM optimises and emits the whole again, so each such wrapper cost
+about 3 s of compile.
 LLVM inlines other small callees by itself.  On a cold cache the functions compile on every
 core (:mod:`.parallel_compile`).  Measured cold start and speed: docs/performance.md and
 ``citadels bench``.
