@@ -1,11 +1,21 @@
 """Shared fixtures: the compiled kernel, and the rules reference beside the checkout when it
 is there."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With ``-n N`` (pytest-xdist), compile the kernel once before the workers start, so
+    that they load it from numba's cache rather than each compiling it at once."""
+    workers = config.getoption("numprocesses", default=None)
+    if workers and not hasattr(config, "workerinput"):
+        subprocess.run([sys.executable, "-m", "citadels_sim", "warmup"], check=True)
 
 
 @pytest.fixture(scope="session")
