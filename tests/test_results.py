@@ -6,7 +6,7 @@ import pytest
 
 from citadels_sim import GameConfig
 from citadels_sim.engine import buffers
-from citadels_sim.engine.results import character_counts, district_counts
+from citadels_sim.engine.results import character_counts, district_counts, fair_share
 from citadels_sim.engine.simulate import build_tables, play_chunk, resolve_strategies
 from citadels_sim.kernel import layout as L
 from citadels_sim.stats.intervals import N_BATCHES
@@ -99,3 +99,15 @@ def test_output_arrays_are_kept_blanked_and_then_dropped():
     loose = buffers.take(*shape)
     buffers.give(loose)  # outside a block nothing is kept
     assert buffers.take(*shape)["records"] is not loose["records"]
+
+
+def test_the_fair_share_counts_each_games_winners_in_any_row_order():
+    import polars as pl
+    seats = pl.DataFrame({"game": [7, 7, 7, 3, 3, 3, 5, 5, 5],
+                          "won": [True, True, False, False, False, True, True, True, True]})
+    expected = [2 / 3] * 3 + [1 / 3] * 3 + [1.0] * 3
+    assert fair_share(seats, 3).to_list() == pytest.approx(expected)
+    shuffled = seats[[0, 3, 6, 1, 4, 7, 2, 5, 8]]  # no run of 3 rows is one game
+    assert fair_share(shuffled, 3).to_list() == pytest.approx(
+        [expected[i] for i in [0, 3, 6, 1, 4, 7, 2, 5, 8]])
+    assert fair_share(seats.head(0), 3).len() == 0

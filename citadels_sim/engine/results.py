@@ -194,6 +194,20 @@ def district_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
                   DISTRICT_SCHEMA)
 
 
+
+def fair_share(seats: pl.DataFrame, players: int) -> pl.Series:
+    """Each seat row's fair share: the winners of its game over ``players``.  Summed over
+    each run of ``players`` rows when every such run is one game (as the kernel's rows come,
+    a quarter of the time of grouping 8 million rows by game), else grouped by game."""
+    game, won = seats["game"].to_numpy(), seats["won"].to_numpy()
+    if len(game) % players == 0:
+        games = game.reshape(-1, players)
+        if (games == games[:, :1]).all():
+            winners = won.reshape(-1, players).sum(axis=1, dtype=np.int64)
+            return pl.Series("fair_share", np.repeat(winners / players, players))
+    return seats.select((pl.col("won").sum().over("game") / players).alias("fair_share")
+                        ).to_series()
+
 class Results:
     """The outcome of a run: DataFrames plus the run's metadata (config, seed, timing)."""
 
@@ -262,8 +276,8 @@ class Results:
     def _with_fair_share(self) -> pl.DataFrame:
         """``seats`` with each row's fair share (the game's winners over N), computed once."""
         if self._fair is None or self._fair[0] is not self.seats:
-            self._fair = (self.seats, self.seats.with_columns(
-                (pl.col("won").sum().over("game") / self.players).alias("fair_share")))
+            self._fair = (self.seats,
+                          self.seats.with_columns(fair_share(self.seats, self.players)))
         return self._fair[1]
 
     def character_table(self) -> pl.DataFrame:
