@@ -6,7 +6,8 @@ import pytest
 
 from citadels_sim import GameConfig
 from citadels_sim.engine import buffers
-from citadels_sim.engine.results import character_counts, district_counts, fair_share
+from citadels_sim.engine.results import (character_counts, district_counts, fair_share,
+                                          wins_per_game)
 from citadels_sim.engine.simulate import build_tables, play_chunk, resolve_strategies
 from citadels_sim.kernel import layout as L
 from citadels_sim.stats.intervals import N_BATCHES
@@ -111,3 +112,18 @@ def test_the_fair_share_counts_each_games_winners_in_any_row_order():
     assert fair_share(shuffled, 3).to_list() == pytest.approx(
         [expected[i] for i in [0, 3, 6, 1, 4, 7, 2, 5, 8]])
     assert fair_share(seats.head(0), 3).len() == 0
+
+
+def test_wins_per_game_are_those_grouped_by_strategy_and_game():
+    import polars as pl
+    kind = pl.Enum(["a", "b", "c"])
+    seats = pl.DataFrame({"game": [0, 0, 0, 1, 1, 1, 2, 2, 2],
+                          "strategy": pl.Series(list("abbbbcaca"), dtype=kind),
+                          "won": [False, True, True, True, False, False, True, False, True]})
+    grouped = seats.group_by(["strategy", "game"]).agg(pl.col("won").sum().alias("wins"),
+                                                       pl.len().alias("n"))
+    summed = wins_per_game(seats, 3)
+    assert summed.height == grouped.height == 6  # one row per strategy and game it plays
+    assert sorted(summed.select("strategy", "wins", "n").rows()) == sorted(
+        grouped.select("strategy", "wins", "n").rows())
+    assert wins_per_game(seats[[0, 3, 6, 1, 4, 7, 2, 5, 8]], 3) is None
