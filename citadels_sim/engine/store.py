@@ -163,10 +163,17 @@ def iter_chunks(path: Path, tables: tuple[str, ...] = ("seats", "characters", "d
                if (path / t / part.name).exists()}
 
 
+def write_json(path: Path, data, indent: int | None = None) -> None:
+    """Write ``data`` as JSON to ``path`` atomically (a temporary file, then a rename), its
+    folder made if need be: an interruption leaves the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=indent))
+    os.replace(tmp, path)
+
+
 def write_meta(path: Path, meta: dict) -> None:
-    tmp = path / "meta.json.tmp"
-    tmp.write_text(json.dumps(meta, indent=2))
-    os.replace(tmp, path / "meta.json")
+    write_json(path / "meta.json", meta, indent=2)
 
 
 class ChunkWriter:

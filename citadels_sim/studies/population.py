@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from citadels_sim.engine import store
 from citadels_sim.engine.executor import LOCAL, ChunkExecutor
 from citadels_sim.game.config import GameConfig
 from citadels_sim.game.strategies import Strategy, mix
@@ -81,10 +81,7 @@ def payoffs(bots: Sequence[Strategy], exploiters: Sequence[Strategy], config: Ga
             played = lg.evaluate([bots[i] for i in missing], tables, config, executor, workers)
             known.update({keys[i]: float(shares.mean()) for i, shares in zip(missing, played)})
             if kept is not None:
-                kept.parent.mkdir(parents=True, exist_ok=True)
-                tmp = kept.with_suffix(".tmp")
-                tmp.write_text(json.dumps(known))
-                os.replace(tmp, kept)
+                store.write_json(kept, known)
         out[:, j] = [known[key] for key in keys]
     return out
 

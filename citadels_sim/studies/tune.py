@@ -25,7 +25,6 @@ from __future__ import annotations
 import base64
 import json
 import math
-import os
 import pickle
 import time
 from collections.abc import Iterable, Sequence
@@ -252,10 +251,7 @@ class Checkpoint:
         return state
 
     def save(self, state: dict) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(state))
-        os.replace(tmp, self.path)
+        store.write_json(self.path, state)
 
 
 def _dumps(es) -> str:
