@@ -51,6 +51,18 @@ def test_summary_sums_chunks():
     assert s.tables["pairs"]["count"].to_list() == [2, 2]
 
 
+def test_summary_sums_chunks_added_beyond_those_it_holds_unsummed(monkeypatch):
+    monkeypatch.setattr(Summary, "PENDING", 2)
+    s = Summary()
+    frames = {"seats": seats_frame(), "characters": characters_frame()}
+    for _ in range(5):
+        s.add(frames)
+        assert all(len(parts) < 2 for parts in s._pending.values())
+    assert s.games == 10
+    assert s.tables["characters"]["wins_held"].to_list() == [10, 50]
+    assert s.tables["pairs"]["count"].to_list() == [5, 5]
+
+
 def outcomes_frame():
     """2 players: seat 0 won 60 of 100, seat 1 won 40 of 100 (no ties)."""
     return pl.DataFrame({"seat": [0, 0, 1, 1], "strategy": ["A", "A", "B", "B"],

@@ -99,3 +99,12 @@ def test_games_without_a_seat_ahead_alone_give_an_empty_typed_leaders_table():
     assert t["leaders"].schema == pl.Schema({"round": pl.Int16, "won": pl.Boolean,
                                              "count": pl.Int64})
     assert t["quality"]["count"].sum() == 2
+
+
+def test_rows_in_any_order_give_the_tables_of_rows_in_game_order():
+    r = simulate(GameConfig(players=3), "heuristic", games=400, progress=False)
+    ordered = quality_tables(r.seats)
+    shuffled = quality_tables(r.seats.sample(fraction=1.0, shuffle=True, seed=5))
+    for name, table in ordered.items():
+        keys = [c for c in table.columns if c != "count"]
+        assert shuffled[name].sort(keys).equals(table.sort(keys)), name

@@ -68,6 +68,16 @@ def _game_keys(seats: pl.DataFrame) -> list[str]:
     return [c for c in ("game", "rotation") if c in seats.columns]
 
 
+def by_game(seats: pl.DataFrame, players: int) -> bool:
+    """Does every run of ``players`` rows of ``seats`` hold one game's seats (as the kernel
+    writes them)?  Then sums over a game are sums over its run of rows: a quarter of the
+    time of grouping millions of rows by game."""
+    if seats.height % players:
+        return False
+    keys = [seats[k].to_numpy().reshape(-1, players) for k in _game_keys(seats)]
+    return all(bool((k == k[:, :1]).all()) for k in keys)
+
+
 def _outcomes(seats: pl.DataFrame) -> pl.DataFrame:
     return (seats.with_columns(pl.col("strategy").cast(pl.String),
                                pl.col("won").sum().over(_game_keys(seats)).cast(pl.Int8)
@@ -125,8 +135,11 @@ def _round_bits(words: np.ndarray) -> np.ndarray:
 
 def quality_tables(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
     """The game-quality tables of ``seats`` (see the module docstring)."""
-    seats = seats.sort(_game_keys(seats) + ["seat"])
     n = seats["seat"].n_unique()
+    in_order = by_game(seats, n) and (seats["seat"].to_numpy().reshape(-1, n)
+                                      == np.arange(n)).all()
+    if not in_order:  # rows of a game, seat by seat, as the kernel writes them
+        seats = seats.sort(_game_keys(seats) + ["seat"])
     won = seats["won"].to_numpy().reshape(-1, n)
     led = seats["led"].to_numpy().astype("<u4").reshape(-1, n)
     behind = seats["behind"].to_numpy().reshape(-1, n)
@@ -214,10 +227,24 @@ def _sum(table: str, frames: list[pl.DataFrame]) -> pl.DataFrame:
 
 
 class Summary:
-    """Count tables summed over chunks; add chunks with :meth:`add`."""
+    """Count tables summed over chunks; add chunks with :meth:`add`.
+
+    Added tables wait (at most :data:`PENDING` a table) and are summed together when
+    :attr:`tables` is read: one sum of many chunks costs about as much as one of two."""
+
+    #: a table's chunks held before they are summed
+    PENDING = 32
 
     def __init__(self, tables: dict[str, pl.DataFrame] | None = None):
-        self.tables: dict[str, pl.DataFrame] = dict(tables or {})
+        self._tables: dict[str, pl.DataFrame] = dict(tables or {})
+        self._pending: dict[str, list[pl.DataFrame]] = {}
+
+    @property
+    def tables(self) -> dict[str, pl.DataFrame]:
+        """The count tables, by name, summed over everything added."""
+        for name in list(self._pending):
+            self._fold(name)
+        return self._tables
 
     def add(self, frames: dict[str, pl.DataFrame]) -> None:
         """Add one chunk's frames (``seats`` and ``characters``)."""
@@ -226,8 +253,16 @@ class Summary:
     def merge(self, other: Summary) -> None:
         """Add another summary's counts to this one."""
         for name, frame in other.tables.items():
-            mine = self.tables.get(name)
-            self.tables[name] = _sum(name, [frame] if mine is None else [mine, frame])
+            pending = self._pending.setdefault(name, [])
+            pending.append(frame)
+            if len(pending) >= self.PENDING:
+                self._fold(name)
+
+    def _fold(self, name: str) -> None:
+        """Sum table ``name``'s pending chunks into it."""
+        parts = self._pending.pop(name)
+        mine = self._tables.get(name)
+        self._tables[name] = _sum(name, parts if mine is None else [mine, *parts])
 
     @property
     def games(self) -> int:
