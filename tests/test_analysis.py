@@ -41,6 +41,23 @@ def test_summary_of_a_chunk():
     assert pairs["a"].to_list() == ["A", "A"] and pairs["diff"].to_list() == [-0.5, 0.5]
 
 
+def test_a_chunk_counts_the_same_whether_its_rows_come_game_by_game_or_not():
+    """Rows a game at a time take the reshaped path; shuffled, the group-by path: equal
+    tables, with a null margin for a game every seat won."""
+    every = pl.DataFrame({"game": [2, 2, 2], "seat": [0, 1, 2], "strategy": ["A", "B", "A"],
+                          "score": [6, 6, 6], "won": [True] * 3, "rounds": [7] * 3,
+                          "capped": [False] * 3})
+    seats = pl.concat([seats_frame(), every])
+    frames = {"seats": seats, "characters": characters_frame()}
+    ordered = chunk_tables(frames)
+    shuffled = chunk_tables(frames | {"seats": seats.sample(fraction=1.0, shuffle=True,
+                                                            seed=3)})
+    assert ordered["games"].sort("rounds")["margin"].to_list() == [3, None, 5]
+    for name in ("outcomes", "games", "wins", "pairs"):
+        table = ordered[name]
+        assert shuffled[name].sort(table.columns).equals(table.sort(table.columns)), name
+
+
 def test_summary_sums_chunks():
     s = Summary()
     frames = {"seats": seats_frame(), "characters": characters_frame()}

@@ -30,7 +30,7 @@ from citadels_sim.game.config import GameConfig
 from citadels_sim.kernel import layout as L
 from citadels_sim.stats import intervals as stats
 from . import store
-from .summary import by_game
+from .summary import by_game, row_sums
 
 
 def _gathered(values: Sequence[str], index: np.ndarray) -> pl.Series:
@@ -195,20 +195,10 @@ def district_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
                   DISTRICT_SCHEMA)
 
 
-def _row_sums(flags: np.ndarray, players: int) -> np.ndarray:
-    """The true flags in each run of ``players`` values (added seat by seat: faster than
-    numpy's sum along short rows)."""
-    rows = flags.reshape(-1, players)
-    counts = rows[:, 0].astype(np.int32)
-    for seat in range(1, players):
-        counts += rows[:, seat]
-    return counts
-
-
 def fair_share(seats: pl.DataFrame, players: int) -> pl.Series:
     """Each seat row's fair share: the winners of its game over ``players``."""
     if by_game(seats, players):
-        winners = _row_sums(seats["won"].to_numpy(), players)
+        winners = row_sums(seats["won"].to_numpy(), players)
         return pl.Series("fair_share", np.repeat(winners / players, players))
     return seats.select((pl.col("won").sum().over("game") / players).alias("fair_share")
                         ).to_series()
@@ -226,7 +216,7 @@ def wins_per_game(seats: pl.DataFrame, players: int) -> pl.DataFrame | None:
     parts = []
     for code in np.unique(codes):
         mine = codes == code
-        n, wins = _row_sums(mine, players), _row_sums(won & mine, players)
+        n, wins = row_sums(mine, players), row_sums(won & mine, players)
         played = n > 0
         parts.append(pl.DataFrame({"wins": wins[played], "n": n[played]}).select(
             pl.repeat(kind.categories[int(code)], int(played.sum()), dtype=kind

@@ -78,32 +78,73 @@ def by_game(seats: pl.DataFrame, players: int) -> bool:
     return all(bool((k == k[:, :1]).all()) for k in keys)
 
 
+def row_sums(flags: np.ndarray, players: int) -> np.ndarray:
+    """The true flags in each run of ``players`` values (added seat by seat: faster than
+    numpy's sum along short rows)."""
+    rows = flags.reshape(-1, players)
+    counts = rows[:, 0].astype(np.int32)
+    for seat in range(1, players):
+        counts += rows[:, seat]
+    return counts
+
+
+def _players(seats: pl.DataFrame) -> int | None:
+    """The seats of a game when every run of that many rows of ``seats`` is one game's
+    (:func:`by_game`), else None."""
+    n = seats["seat"].n_unique()
+    return n if n and by_game(seats, n) else None
+
+
 def _outcomes(seats: pl.DataFrame) -> pl.DataFrame:
-    return (seats.with_columns(pl.col("strategy").cast(pl.String),
-                               pl.col("won").sum().over(_game_keys(seats)).cast(pl.Int8)
-                               .alias("winners"))
-            .group_by(KEYS["outcomes"]).agg(pl.len().cast(pl.Int64).alias("count")))
+    n = _players(seats)
+    winners = (pl.lit(np.repeat(row_sums(seats["won"].to_numpy(), n).astype(np.int8), n))
+               if n else pl.col("won").sum().over(_game_keys(seats)).cast(pl.Int8))
+    return (seats.with_columns(winners.alias("winners"))
+            .group_by(KEYS["outcomes"]).agg(pl.len().cast(pl.Int64).alias("count"))
+            .with_columns(pl.col("strategy").cast(pl.String)))
 
 
 def _wins(seats: pl.DataFrame) -> pl.DataFrame:
-    return (seats.with_columns(pl.col("strategy").cast(pl.String),
-                               (pl.col("game") % N_BATCHES).cast(pl.Int16).alias("batch"))
+    return (seats.with_columns((pl.col("game") % N_BATCHES).cast(pl.Int16).alias("batch"))
             .group_by(KEYS["wins"]).agg(pl.len().cast(pl.Int64).alias("n"),
-                                        pl.col("won").sum().cast(pl.Int64).alias("wins")))
+                                        pl.col("won").sum().cast(pl.Int64).alias("wins"))
+            .with_columns(pl.col("strategy").cast(pl.String)))
 
 
 def _games(seats: pl.DataFrame) -> pl.DataFrame:
-    per_game = seats.group_by(_game_keys(seats)).agg(
+    n = _players(seats)
+    per_game = _per_game(seats, n) if n else seats.group_by(_game_keys(seats)).agg(
         pl.col("rounds").first(), pl.col("capped").first(),
         (pl.col("score").filter(pl.col("won")).max()
          - pl.col("score").filter(~pl.col("won")).max()).alias("margin"))
     return per_game.group_by(KEYS["games"]).agg(pl.len().cast(pl.Int64).alias("count"))
 
 
+def _per_game(seats: pl.DataFrame, n: int) -> pl.DataFrame:
+    """Each game's rounds, capped and margin (the best winning score less the best losing
+    one; null when every seat won) from rows that come ``n`` to a game (:func:`by_game`)."""
+    score = seats["score"].to_numpy().reshape(-1, n).astype(np.int32)
+    won = seats["won"].to_numpy().reshape(-1, n)
+    low = np.iinfo(np.int32).min
+    best, rest = np.full(len(score), low), np.full(len(score), low)
+    for seat in range(n):
+        np.maximum(best, np.where(won[:, seat], score[:, seat], low), out=best)
+        np.maximum(rest, np.where(won[:, seat], low, score[:, seat]), out=rest)
+    valid = (best > low) & (rest > low)
+    margin = pl.Series(np.where(valid, best - rest, 0)).cast(seats["score"].dtype)
+    return pl.DataFrame({"rounds": seats["rounds"].gather_every(n),
+                         "capped": seats["capped"].gather_every(n), "margin": margin,
+                         "valid": valid}).select(
+        "rounds", "capped", pl.when("valid").then("margin").alias("margin"))
+
+
 def _pairs(seats: pl.DataFrame, unit: list[str]) -> pl.DataFrame:
     """Per ``unit`` (the deal, or the deal and its rotation): each two strategies' shares of
     seats that won, differenced, counted by value (table ``pairs`` or ``rotation_pairs``)."""
-    order = sorted(seats["strategy"].cast(pl.String).unique().to_list())
+    order = sorted(seats["strategy"].unique().cast(pl.String).to_list())
+    if len(order) < 2:  # a single strategy: nothing to compare
+        return pl.DataFrame(schema={**({"rotation": pl.Int8} if "rotation" in unit else {}),
+                                    **PAIR_SCHEMA})
     shares = (seats.with_columns(pl.col("strategy").cast(pl.String))
               .group_by(unit + ["strategy"]).agg(pl.col("won").mean())
               .pivot(on="strategy", index=unit, values="won"))
@@ -114,9 +155,6 @@ def _pairs(seats: pl.DataFrame, unit: list[str]) -> pl.DataFrame:
                       (pl.col(a) - pl.col(b)).round(DIFF_DECIMALS).alias("diff"))
         for i, a in enumerate(order) for b in order[i + 1:]
     ]
-    if not frames:  # a single strategy: nothing to compare
-        return pl.DataFrame(schema={**({"rotation": pl.Int8} if "rotation" in unit else {}),
-                                    **PAIR_SCHEMA})
     return (pl.concat(frames).group_by(keys)
             .agg(pl.len().cast(pl.Int64).alias("count")))
 
