@@ -161,9 +161,13 @@ def reseed(st, seed, game=0):
 
 
 def copy_state(st):
+    """A copy of ``st`` as the kernel reads it: every field, the event log up to its end."""
     out = S.new_record(L.STATE_DTYPE)
     for field in L.STATE_DTYPE.names:
-        getattr(out, field)[...] = getattr(st, field)
+        if field == "log":
+            out.log[:st.g[L.G_LOG_N]] = st.log[:st.g[L.G_LOG_N]]
+        else:
+            out[field][...] = st[field]
     return out
 
 
@@ -374,13 +378,12 @@ def events(st_or_rows, players=None):
         rows = st_or_rows
         players = players or L.MAX_SEATS
     out = []
-    for row in rows:
-        out.append(Event(EVENT_NAMES[row[L.L_TYPE]], int(row[L.L_ROUND]), int(row[L.L_SEAT]),
-                         int(row[L.L_RANK]), int(row[L.L_A]), int(row[L.L_B]), int(row[L.L_C]),
-                         int(row[L.L_D]), int(row[L.L_CROWN]), int(row[L.L_DECK_N]),
-                         tuple(int(x) for x in row[L.L_GOLD:L.L_GOLD + players]),
-                         tuple(int(x) for x in row[L.L_HAND_N:L.L_HAND_N + players]),
-                         tuple(int(x) for x in row[L.L_CITY_N:L.L_CITY_N + players]), row))
+    for row, v in zip(rows, rows.tolist()):  # v: the row as Python ints
+        out.append(Event(EVENT_NAMES[v[L.L_TYPE]], v[L.L_ROUND], v[L.L_SEAT], v[L.L_RANK],
+                         v[L.L_A], v[L.L_B], v[L.L_C], v[L.L_D], v[L.L_CROWN], v[L.L_DECK_N],
+                         tuple(v[L.L_GOLD:L.L_GOLD + players]),
+                         tuple(v[L.L_HAND_N:L.L_HAND_N + players]),
+                         tuple(v[L.L_CITY_N:L.L_CITY_N + players]), row))
     return out
 
 

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
+from citadels_sim.game import cards
 from citadels_sim.game.config import GameConfig
 from citadels_sim.game.strategies import Strategy
 from citadels_sim.kernel import layout as L
@@ -49,7 +51,10 @@ def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strat
     ensure_kernel()
     log, seat_out, game_out = run_logged(build_tables(config, lineup), np.int64(seed),
                                          np.int64(game))
-    events = [_event(row, config) for row in log]
+    names = _Names(config.character_names, {d.kind: config.district_name(d.kind)
+                                            for d in cards.districts(config.ruleset)},
+                   config.players)
+    events = [_event(row, names) for row in log.tolist()]
     robber = witch = None
     for e in events:  # the theft and the resumed turn are by the round's robber and witch
         if e["type"] == "rob":
@@ -76,43 +81,50 @@ def replay(config: GameConfig, strategies: str | Strategy | Sequence[str | Strat
     return events
 
 
-def _event(row: np.ndarray, config: GameConfig) -> dict:
+class _Names(NamedTuple):
+    """What an event's numbers name in one game: characters by rank, districts by kind."""
+
+    characters: tuple[str, ...]
+    districts: dict[int, str]
+    players: int
+
+
+def _event(row: list[int], names: _Names) -> dict:
+    """One logged event (its row of the log, as Python ints) as a dictionary."""
     name, fields = EVENTS[row[L.L_TYPE]]
-    n = config.players
-    out: dict = {"type": name, "round": int(row[L.L_ROUND])}
+    n, character, district = names.players, names.characters, names.districts
+    out: dict = {"type": name, "round": row[L.L_ROUND]}
     if row[L.L_SEAT] >= 0:
-        out["seat"] = int(row[L.L_SEAT])
+        out["seat"] = row[L.L_SEAT]
     if row[L.L_RANK] >= 0:
-        out["character"] = config.character_names[row[L.L_RANK]]
+        out["character"] = character[row[L.L_RANK]]
         if "character" in fields:  # the field names the target: keep who acts
             out["by"] = out["character"]
     for key, value in zip(fields, row[L.L_A:L.L_D + 1]):
-        value = int(value)
         kind = _EVENT_FIELDS.get((name, key))
         if kind == "rank" or (kind is None and key in _RANK_FIELDS):
-            value = config.character_names[value] if value >= 0 else None
+            value = character[value] if value >= 0 else None
         elif kind == "district" or (kind is None and key in _DISTRICT_FIELDS):
-            value = config.district_name(value) if value >= 0 else None
+            value = district[value] if value >= 0 else None
         elif key == "district_type":
             value = L.TYPE_NAMES[value]
         out[key] = value
-    cities = row[L.L_CITY:L.L_CITY + n * L.CITY_CAP].reshape(n, L.CITY_CAP)
-    beautified = row[L.L_BEAUTIFIED:L.L_BEAUTIFIED + n * L.CITY_CAP].reshape(n, L.CITY_CAP)
     sizes = row[L.L_CITY_N:L.L_CITY_N + n]
-    # the cards under the Museum belong to whoever has it in his city (one Museum at most)
-    museum = [int(row[L.L_PILE_N]) if L.D_MUSEUM in city[:sizes[s]] else 0
-              for s, city in enumerate(cities)]
+    cities = [row[L.L_CITY + s * L.CITY_CAP:L.L_CITY + s * L.CITY_CAP + sizes[s]]
+              for s in range(n)]
+    marks = [row[L.L_BEAUTIFIED + s * L.CITY_CAP:L.L_BEAUTIFIED + s * L.CITY_CAP + sizes[s]]
+             for s in range(n)]
     out["state"] = {
-        "gold": [int(x) for x in row[L.L_GOLD:L.L_GOLD + n]],
-        "hand_sizes": [int(x) for x in row[L.L_HAND_N:L.L_HAND_N + n]],
-        "cities": [[config.district_name(k) for k in city[:sizes[s]]]
-                   for s, city in enumerate(cities)],
-        "deck_size": int(row[L.L_DECK_N]),
-        "tax_pile": int(row[L.L_TAX_PILE]),
-        "crown": int(row[L.L_CROWN]),
-        "museum": museum,
-        "beautified": [[config.district_name(k) for k, b in zip(city[:sizes[s]], marks)
-                        if b] for s, (city, marks) in enumerate(zip(cities, beautified))],
+        "gold": row[L.L_GOLD:L.L_GOLD + n],
+        "hand_sizes": row[L.L_HAND_N:L.L_HAND_N + n],
+        "cities": [[district[k] for k in city] for city in cities],
+        "deck_size": row[L.L_DECK_N],
+        "tax_pile": row[L.L_TAX_PILE],
+        "crown": row[L.L_CROWN],
+        # the cards under the Museum belong to whoever has it in his city (one Museum at most)
+        "museum": [row[L.L_PILE_N] if L.D_MUSEUM in city else 0 for city in cities],
+        "beautified": [[district[k] for k, b in zip(city, m) if b]
+                       for city, m in zip(cities, marks)],
     }
     return out
 
