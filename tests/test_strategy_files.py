@@ -108,6 +108,11 @@ def test_a_file_written_before_a_parameter_existed_names_the_same_strategy(tmp_p
     changed.write_text(text.replace("memory = 0.0", "memory = 1.0"))
     register_file(today)
     assert "memory" not in register_file(before)["kept"].params  # no clash
+    described = tmp_path / "described.toml"  # only its description differs: the same bot
+    assert "\ndescription = " in text
+    described.write_text(re.sub(r"\ndescription = .*", "\ndescription = 'my copy'", text,
+                                count=1))
+    assert register_file(described)["kept"].description == "my copy"
     with pytest.raises(StrategyError, match="also defined, differently, in"):
         register_file(changed)
 

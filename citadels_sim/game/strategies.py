@@ -513,19 +513,20 @@ def register(strategy: Strategy, source: str, replace: bool = False) -> None:
 def _refuse(strategy: Strategy, source: str) -> None:
     name = strategy.name
     shipped = presets().get(name)
-    if shipped is not None and _filled(shipped) != _filled(strategy):
+    if shipped is not None and shipped.plays() != strategy.plays():
         raise StrategyError(f"{source}: preset {name!r} has the name of a shipped preset and "
                             "plays differently (a file written before the shipped one "
                             "changed, or a new preset): rename it in the file.")
     seen = _REGISTERED.get(name)
-    if seen and _filled(seen[0]) != _filled(strategy):
+    if seen and seen[0].plays() != strategy.plays():
         raise StrategyError(f"{source}: preset {name!r} is also defined, differently, in "
                             f"{seen[1]}; rename one of them.")
 
 
 def _filled(strategy: Strategy) -> Strategy:
     """``strategy`` with every parameter its family reads given (an absent one at its
-    default), so that a file written before a parameter existed names the same strategy."""
+    default): what a written file holds, so that it reads the same whatever defaults later
+    versions give."""
     reads = FAMILY_PARAMS.get(strategy.family, tuple(PARAMS))
     names = dict.fromkeys(reads + tuple(strategy.params))
     params = {k: strategy.params.get(k, PARAMS[k].default) for k in names}
