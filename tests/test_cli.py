@@ -35,6 +35,19 @@ def test_simulate_subprocess_writes_out(tmp_path):
     assert "games/s" in r.stdout and (out / "meta.json").exists()
 
 
+def test_progress_bars_only_on_a_terminal(monkeypatch, capsys):
+    """A log or a pipe gets no progress bar (it would keep every redraw); a terminal gets
+    one unless --no-progress."""
+    args = ["simulate", "--games", "200", "--strategies", "heuristic"]
+    assert main(args) == 0
+    assert "game/s" not in capsys.readouterr().err  # capsys: not a terminal
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(args) == 0
+    assert "200/200" in capsys.readouterr().err
+    assert main(args + ["--no-progress"]) == 0
+    assert "200/200" not in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("args,message", [
     (["--strategies", "nosuch"], "Unknown strategy 'nosuch'"),
     (["--players", "9"], "9 players is not allowed"),

@@ -67,7 +67,7 @@ def tune(a: argparse.Namespace) -> None:
     with o.cluster(a) as executor:
         result = tune(a.family, o.config(a), a.league, a.budget, start=a.start,
                       champion=a.champion, seed=a.seed, name=a.name, runs_dir=a.runs,
-                      sprt=test, workers=a.workers, progress=not a.no_progress,
+                      sprt=test, workers=a.workers, progress=o.progress(a),
                       fresh=a.fresh, copies=a.copies, executor=executor, **given)
     print(result.text())
     path = write_report(result, Path(a.reports) / result.plan.name)
@@ -128,7 +128,7 @@ def harden(a: argparse.Namespace) -> None:
                         validate_games=a.validate_games, until=a.until, mix=a.mix,
                         confirm_rounds=a.confirm, confirm_budget=a.confirm_budget,
                         workers=a.workers,
-                        progress=not a.no_progress, executor=executor)
+                        progress=o.progress(a), executor=executor)
     print(result.text())
     path = write_report(result, Path(a.reports) / result.strategy.name)
     print(f"strategy written to {path / 'strategy.toml'}")
@@ -161,7 +161,7 @@ def exploit(a: argparse.Namespace) -> None:
     with o.cluster(a) as executor:
         result = exploit(a.bot, o.config(a), families=a.families, budget=a.budget,
                          validate_games=a.validate_games, seed=a.seed, name=a.name,
-                         runs_dir=a.runs, workers=a.workers, progress=not a.no_progress,
+                         runs_dir=a.runs, workers=a.workers, progress=o.progress(a),
                          executor=executor)
     print(result.text())
     write_report(result, Path(a.reports) / result.settings["name"])
@@ -177,7 +177,7 @@ def prepare(a: argparse.Namespace) -> None:
     from citadels_sim.studies.prepare import STRATEGY_FILE, prepare
     with o.cluster(a) as executor:
         result = prepare(o.config(a), a.bots_dir, workers=a.workers,
-                         progress=not a.no_progress, executor=executor)
+                         progress=o.progress(a), executor=executor)
     print(result.text())
     path = result.directory / STRATEGY_FILE
     print(f"strategy in {path}: play it as {path}:{result.strategy.name}")

@@ -9,6 +9,7 @@ the Python API refuses what the command line refuses, with the same message.
 from __future__ import annotations
 
 import argparse
+import sys
 from contextlib import AbstractContextManager, nullcontext
 
 from citadels_sim.game import house_rules
@@ -142,7 +143,7 @@ def lineup(a: argparse.Namespace, config: GameConfig, executor=None):
                           "for the game in every seat; give it alone.")
     if a.strategies == preparing.PREPARED:
         prepared = preparing.prepare(config, a.bots_dir, workers=a.workers,
-                                     progress=not a.no_progress, executor=executor)
+                                     progress=progress(a), executor=executor)
         print(prepared.text(), flush=True)
         return prepared.strategy
     if a.strategies is None and not made_for(config):
@@ -174,11 +175,19 @@ def add_bots_dir(p: argparse.ArgumentParser) -> None:
 def add_execution(p: argparse.ArgumentParser) -> None:
     """``--workers``, ``--no-progress`` and ``--cluster``."""
     p.add_argument("--workers", type=int, default=None, help="threads (default: all cores)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (none either when the error stream is not a "
+                        "terminal: a log or a pipe)")
     p.add_argument("--cluster", default=None, metavar="SPEC",
                    help="play the chunks on a Dask cluster: 'local' (a LocalCluster on this "
                         "machine), a scheduler address tcp://HOST:8786, or a scheduler "
                         "file (.json); default: this machine's threads, without Dask")
+
+
+def progress(a: argparse.Namespace) -> bool:
+    """Show progress bars: on a terminal, unless ``--no-progress`` (a log or a pipe would
+    keep every redraw of the bar)."""
+    return not a.no_progress and sys.stderr.isatty()
 
 
 def cluster(a: argparse.Namespace) -> AbstractContextManager:

@@ -38,7 +38,7 @@ def simulate(a: argparse.Namespace) -> None:
         strategies = o.lineup(a, config, executor)
         results = simulate(config, strategies, games=a.games, seed=a.seed,
                            workers=a.workers, chunk_size=a.chunk_size, picks=a.picks,
-                           out=a.out, progress=not a.no_progress, executor=executor)
+                           out=a.out, progress=o.progress(a), executor=executor)
     print(results.summary())
     if a.out:
         print(f"results written to {a.out}")

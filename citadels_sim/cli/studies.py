@@ -58,7 +58,7 @@ def experiment(a: argparse.Namespace) -> None:
         print(f"the bots of {prepared} 'prepared' cells are prepared first (each game once, "
               f"kept in {exp.bots_dir or experiment.preparing.BOTS_DIR} and reused later)")
     with o.cluster(a) as executor:
-        record = experiment.run(exp, a.runs, workers=a.workers, progress=not a.no_progress,
+        record = experiment.run(exp, a.runs, workers=a.workers, progress=o.progress(a),
                                 executor=executor,
                                 on_prepared=lambda p: print(p.text(), flush=True))
     for line in experiment.check_lines(record):
@@ -99,7 +99,7 @@ def compare(a: argparse.Namespace) -> None:
     with o.cluster(a) as executor:
         result = compare(a.a, a.b, o.config(a), a.games, a.seed, crn=not a.no_crn,
                          sprt=test, chunk_size=a.chunk_size, workers=a.workers,
-                         progress=not a.no_progress, executor=executor)
+                         progress=o.progress(a), executor=executor)
     print(result.text())
 
 
@@ -154,7 +154,7 @@ def balance(a: argparse.Namespace) -> None:
     print(f"balance of the {spec.label} set: districts {spec.districts_text()}; "
           f"results in {out}")
     with o.cluster(a) as executor:
-        result = balance.run(spec, out, workers=a.workers, progress=not a.no_progress,
+        result = balance.run(spec, out, workers=a.workers, progress=o.progress(a),
                              executor=executor, bots_dir=a.bots_dir)
     print(result.text())
     write_report(result, out)
@@ -229,14 +229,15 @@ def sweep(a: argparse.Namespace) -> None:
     second = dict(parameter2=a.parameter[1], values2=a.values[1]) if len(a.parameter) > 1 \
         else {}
     spec = sweeping.Sweep(
-        a.parameter[0], a.values[0], **second, characters=o.name_or_names(a.characters), ruleset=a.ruleset,
+        a.parameter[0], a.values[0], **second, characters=o.name_or_names(a.characters),
+        ruleset=a.ruleset,
         players=tuple(a.players), strategies=o.names(a.strategies), games=a.games,
         deals=a.deals, seed=a.seed, districts=o.name_or_names(a.districts),
         removed=o.names(a.removed) or None, rules=o.rules(a.rule), variants=a.variants)
     out = a.out or spec.default_out()
     print(f"sweep of {' and '.join(spec.names)}; results in {out}", flush=True)
     with o.cluster(a) as executor:
-        result = sweeping.run(spec, out, workers=a.workers, progress=not a.no_progress,
+        result = sweeping.run(spec, out, workers=a.workers, progress=o.progress(a),
                               executor=executor, bots_dir=a.bots_dir, target=a.target)
     print(result.text())
     write_report(result, out)
