@@ -24,6 +24,14 @@ def test_a_weaker_strategy_is_detected():
     c = compare("random", "heuristic", GameConfig(players=4), games=1000, seed=2)
     assert c.test["diff"] < -0.3 and c.test["diff_high"] < 0 and c.test["p"] < 1e-6
     assert "random" in c.text() and "significant at 5%" in c.text()
+    points = f"{-100 * c.test['diff']:.1f} win-rate points more than random"
+    assert f"verdict: heuristic wins more: {points}" in c.text()
+
+
+def test_a_difference_not_found_says_how_to_look_closer():
+    c = compare("builder", "builder", GameConfig(players=2), games=400, seed=1, crn=False)
+    assert c.test["p"] >= 0.05
+    assert "verdict: no difference found" in c.text() and "--sprt-delta" in c.text()
 
 
 def test_sprt_stops_early_for_a_clear_difference_and_accepts_h0_for_equal_play():

@@ -142,14 +142,18 @@ class Comparison:
                          "construction (a degenerate comparison; --no-crn measures a "
                          "strategy against itself on independent deals).")
         lines.append(f"difference A - B: {t['diff']:+.4f} [{t['diff_low']:+.4f}, "
-                     f"{t['diff_high']:+.4f}] (95%), p = {t['p']:.3g}"
+                     f"{t['diff_high']:+.4f}] (95%), "
+                     + (f"p = {t['p']:.3g}" if t["p"] >= 1e-15 else "p < 1e-15")
                      + (" — significant at 5%" if t["p"] < analysis.ALPHA else
                         " — not significant at 5%"))
+        if not self.degenerate:
+            lines.append(self._verdict())
         if self.variance_ratio is not None and np.isfinite(self.variance_ratio):
             r = self.variance_ratio
+            narrower = 1 - np.sqrt(r)
             lines.append(f"pairing: variance of the per-deal difference {r:.3f} x that of "
-                         f"independent deals per rotation (interval {1 - np.sqrt(r):+.1%} "
-                         "narrower)" if self.crn else
+                         f"independent deals per rotation (interval {abs(narrower):.1%} "
+                         + ("narrower)" if narrower >= 0 else "wider)") if self.crn else
                          f"pairing: none (independent deals per rotation; measured variance "
                          f"ratio {r:.3f})")
         if self.sprt:
@@ -163,6 +167,24 @@ class Comparison:
                             "H1": "H1 accepted (the difference is nearer delta1)",
                             None: "no decision yet (ran out of games)"}[self.verdict])
         return "\n".join(lines)
+
+
+    def _verdict(self) -> str:
+        """The difference in plain words: who wins more, by how many win-rate points (a
+        seat's share of games won, in percentage points), and what to do when undecided."""
+        t = self.test
+        low, high = sorted((abs(t["diff_low"]), abs(t["diff_high"])))
+        if t["p"] >= analysis.ALPHA:
+            return (f"verdict: no difference found: {self.a} - {self.b} = "
+                    f"{100 * t['diff']:+.1f} win-rate points [{100 * t['diff_low']:+.1f}, "
+                    f"{100 * t['diff_high']:+.1f}] (percentage points of games won by a "
+                    "seat); more games (--games) narrow the interval, --sprt-delta 0,D "
+                    "plays until a difference of D is ruled in or out.")
+        more, less = (self.a, self.b) if t["diff"] > 0 else (self.b, self.a)
+        p = "p < 0.001" if t["p"] < 0.001 else f"p = {t['p']:.3f}"
+        return (f"verdict: {more} wins more: {100 * abs(t['diff']):.1f} win-rate points "
+                f"more than {less} [{100 * low:.1f}, {100 * high:.1f}] (percentage points of "
+                f"games won by a seat; {p}).")
 
 
 def _sides(a: str | Strategy, b: str | Strategy) -> tuple[Strategy, Strategy]:
