@@ -359,3 +359,8 @@ def test_rows_as_clusters_give_the_interval_of_grouping_by_the_cluster():
         assert closed[column].to_numpy() == pytest.approx(grouped[column].to_numpy(), rel=1e-12)
     assert closed["deff"].to_list()[:3] == pytest.approx([400 / 399] * 3)
     assert closed["deff"][3] == 1.0  # one row: no variance to estimate
+
+
+def test_a_p_value_too_small_for_double_precision_is_not_printed_as_0():
+    assert analysis.p_text(0.01234) == "p = 0.0123"
+    assert analysis.p_text(0.0) == "p < 1e-15" and analysis.p_text(1e-300) == "p < 1e-15"

@@ -13,6 +13,7 @@ import numba
 import polars as pl
 
 from citadels_sim.game.strategies import Strategy, presets, to_toml
+from citadels_sim.stats import analysis
 from citadels_sim.studies.tune import Tuning
 from citadels_sim.versions import KERNEL_VERSION, __version__
 from . import figures
@@ -97,7 +98,7 @@ def build(t: Tuning) -> Report:
         d = v["difference"]
         rep.text(f"Tuned - start on the same held-out deals: {_points(d['diff'])} points "
                  f"[{_points(d['diff_low'])}, {_points(d['diff_high'])}] (95%, paired per "
-                 f"deal, p = {d['p']:.3g}).")
+                 f"deal, {analysis.p_text(d['p'])}).")
     if t.comparison is not None:
         cmp = t.comparison
         rep.heading(f"SPRT against the champion ({p.champion.name})")

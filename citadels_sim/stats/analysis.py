@@ -92,6 +92,12 @@ def clustered_diff(per_batch: pl.DataFrame, keys: list[str], w1: str, n1: str, w
     return t.with_columns(pl.Series("z", z), pl.Series("p", p))
 
 
+def p_text(p: float) -> str:
+    """A p-value as printed: ``p = 0.0123``, or ``p < 1e-15`` where double precision
+    cannot tell it from 0."""
+    return f"p = {p:.3g}" if p >= 1e-15 else "p < 1e-15"
+
+
 def holm(pvalues: np.ndarray) -> np.ndarray:
     """Holm-adjusted p-values (the step-down maxima of (m - k) p_(k), capped at 1, as
     statsmodels' ``multipletests(method="holm")`` gives them; NaN stays NaN).  Computed

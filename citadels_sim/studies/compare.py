@@ -143,7 +143,7 @@ class Comparison:
                          "strategy against itself on independent deals).")
         lines.append(f"difference A - B: {t['diff']:+.4f} [{t['diff_low']:+.4f}, "
                      f"{t['diff_high']:+.4f}] (95%), "
-                     + (f"p = {t['p']:.3g}" if t["p"] >= 1e-15 else "p < 1e-15")
+                     + analysis.p_text(t["p"])
                      + (" — significant at 5%" if t["p"] < analysis.ALPHA else
                         " — not significant at 5%"))
         if not self.degenerate:
@@ -181,10 +181,9 @@ class Comparison:
                     "seat); more games (--games) narrow the interval, --sprt-delta 0,D "
                     "plays until a difference of D is ruled in or out.")
         more, less = (self.a, self.b) if t["diff"] > 0 else (self.b, self.a)
-        p = "p < 0.001" if t["p"] < 0.001 else f"p = {t['p']:.3f}"
         return (f"verdict: {more} wins more: {100 * abs(t['diff']):.1f} win-rate points "
                 f"more than {less} [{100 * low:.1f}, {100 * high:.1f}] (percentage points of "
-                f"games won by a seat; {p}).")
+                f"games won by a seat; {analysis.p_text(t['p'])}).")
 
 
 def _sides(a: str | Strategy, b: str | Strategy) -> tuple[Strategy, Strategy]:
