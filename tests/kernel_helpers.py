@@ -372,7 +372,9 @@ def city_at(e, s) -> list[int]:
 def events(st_or_rows, players=None):
     """The logged events as ``Event`` tuples (``type`` is the event name)."""
     if isinstance(st_or_rows, np.record):
-        rows = st_or_rows.log[:st_or_rows.g[L.G_LOG_N]].copy()
+        rows = st_or_rows.log[:st_or_rows.g[L.G_LOG_N]]
+        small = rows.astype(np.int16)  # half the memory of the games cached below
+        rows = small if np.array_equal(small, rows) else rows.copy()
         players = n_players(st_or_rows)
     else:
         rows = st_or_rows
