@@ -95,8 +95,8 @@ def _players(seats: pl.DataFrame) -> int | None:
     return n if n and by_game(seats, n) else None
 
 
-def _outcomes(seats: pl.DataFrame) -> pl.DataFrame:
-    n = _players(seats)
+def _outcomes(seats: pl.DataFrame, n: int | None) -> pl.DataFrame:
+    """Seat-games counted by outcome (``n``: :func:`_players`)."""
     winners = (pl.lit(np.repeat(row_sums(seats["won"].to_numpy(), n).astype(np.int8), n))
                if n else pl.col("won").sum().over(_game_keys(seats)).cast(pl.Int8))
     return (seats.with_columns(winners.alias("winners"))
@@ -111,8 +111,8 @@ def _wins(seats: pl.DataFrame) -> pl.DataFrame:
             .with_columns(pl.col("strategy").cast(pl.String)))
 
 
-def _games(seats: pl.DataFrame) -> pl.DataFrame:
-    n = _players(seats)
+def _games(seats: pl.DataFrame, n: int | None) -> pl.DataFrame:
+    """Games counted by length and margin (``n``: :func:`_players`)."""
     per_game = _per_game(seats, n) if n else seats.group_by(_game_keys(seats)).agg(
         pl.col("rounds").first(), pl.col("capped").first(),
         (pl.col("score").filter(pl.col("won")).max()
@@ -246,7 +246,8 @@ def chunk_tables(frames: dict[str, pl.DataFrame]) -> dict[str, pl.DataFrame]:
     seats = frames["seats"]
     characters = frames["characters"].with_columns(pl.col("strategy").cast(pl.String),
                                                    pl.col("rank").cast(pl.Int64))
-    tables = {"outcomes": _outcomes(seats), "wins": _wins(seats), "games": _games(seats),
+    n = _players(seats)
+    tables = {"outcomes": _outcomes(seats, n), "wins": _wins(seats), "games": _games(seats, n),
               "characters": characters.drop("seat_games"), "pairs": _pairs(seats, ["game"])}
     if "rotation" in seats.columns:
         tables["rotation_pairs"] = _pairs(seats, ["game", "rotation"])
