@@ -1,6 +1,8 @@
 """Shared fixtures: the compiled kernel, and the rules reference beside the checkout when it
 is there."""
 
+import ctypes
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -8,6 +10,25 @@ from pathlib import Path
 import pytest
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+#: glibc's ``mallopt`` option for the number of malloc arenas
+M_ARENA_MAX = -8
+
+
+def few_malloc_arenas(arenas: int = 2) -> None:
+    """At most ``arenas`` glibc malloc arenas in this process and the processes it starts
+    (xdist workers, CLI subprocesses, Dask workers).  glibc gives threads up to eight
+    arenas a core, and the kernel's, polars' and the executors' threads leave freed memory
+    spread over them: with two, a test process ends near 0.8 GB instead of 1 GB
+    (docs/tests.md).  Elsewhere than glibc, nothing changes."""
+    os.environ.setdefault("MALLOC_ARENA_MAX", str(arenas))
+    try:
+        ctypes.CDLL(None).mallopt(M_ARENA_MAX, int(os.environ["MALLOC_ARENA_MAX"]))
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+few_malloc_arenas()
 
 
 def pytest_configure(config: pytest.Config) -> None:
