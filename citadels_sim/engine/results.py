@@ -105,10 +105,13 @@ def _batch_sums(values: np.ndarray, first: int) -> np.ndarray:
     return sums
 
 
-def _groups(names: list[str]) -> list[tuple[str, list[int]]]:
-    """Each distinct strategy of a line-up, in order of appearance, with its seats."""
-    return [(strategy, [s for s, name in enumerate(names) if name == strategy])
-            for strategy in dict.fromkeys(names)]
+def _groups(names: list[str]) -> tuple[list[str], np.ndarray]:
+    """The distinct strategies of a line-up, in order of appearance, and which seats each
+    holds (seats x strategies, 1 where the seat plays the strategy)."""
+    strategies = list(dict.fromkeys(names))
+    seats = np.zeros((len(names), len(strategies)), np.int64)
+    seats[np.arange(len(names)), [strategies.index(name) for name in names]] = 1
+    return strategies, seats
 
 
 def character_counts(raw: dict[str, np.ndarray], first: int, config: GameConfig,
@@ -143,19 +146,17 @@ def _table(per_seat: dict[str, np.ndarray], games: np.ndarray, names: list[str],
     """One row per ``outer`` item (its label columns zipped: a character's name and rank, a
     district's name), strategy and batch, from per-batch sums by seat (``per_seat``: batches
     x seats x items) and the games of each batch (``seat_games``: those times the seats)."""
-    groups, size = _groups(names), stats.N_BATCHES
-    items = len(next(iter(outer.values())))
-    row = np.arange(items * len(groups) * size) // size  # item x strategy, batches inside
-    columns = {"batch": np.tile(np.arange(size, dtype=np.int16), items * len(groups))}
-    columns |= {k: pl.Series(v, dtype=schema[k]).gather(row // len(groups))
-                for k, v in outer.items()}
-    columns["strategy"] = pl.Series([s for s, _ in groups], dtype=schema["strategy"]).gather(
-        row % len(groups))
-    columns |= {name: np.concatenate([sums[:, seats, item].sum(axis=1)
-                                      for item in range(items) for _, seats in groups])
+    strategies, seats = _groups(names)
+    size, items, n = stats.N_BATCHES, len(next(iter(outer.values()))), len(strategies)
+    row = np.arange(items * n * size) // size  # item x strategy, batches inside
+    columns = {"batch": np.tile(np.arange(size, dtype=np.int16), items * n)}
+    columns |= {k: pl.Series(v, dtype=schema[k]).gather(row // n) for k, v in outer.items()}
+    columns["strategy"] = pl.Series(strategies, dtype=schema["strategy"]).gather(row % n)
+    # batches x seats x items -> items x strategies x batches, summed over each one's seats
+    columns |= {name: np.matmul(sums.transpose(2, 0, 1), seats).transpose(0, 2, 1).ravel()
                 for name, sums in per_seat.items()}
-    columns["seat_games"] = np.concatenate([games * len(seats)
-                                            for _ in range(items) for _, seats in groups])
+    columns["seat_games"] = np.broadcast_to(games[None, None, :] * seats.sum(axis=0)[:, None],
+                                            (items, n, size)).ravel()
     return pl.DataFrame(columns).select(list(schema))
 
 
