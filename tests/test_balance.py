@@ -416,6 +416,14 @@ def test_the_bot_check_runs_the_exploit_test_per_population(tmp_path, monkeypatc
     assert again.checks.equals(result.checks)
 
 
+def test_the_bot_check_is_by_default_the_exploit_test():
+    """By default the check searches as long as `citadels exploit` (issue 19's test): a
+    shorter search reads bots better than they are (docs/balance.md)."""
+    assert balance.Balance("base").check_budget == exploiting.DEFAULT_BUDGET == 700_000
+    spec = balance_spec(build_parser().parse_args(["balance", "--characters", "base"]))
+    assert spec.check_budget == exploiting.DEFAULT_BUDGET
+
+
 def test_the_default_population_is_prepared_for_the_set_at_each_player_count(tmp_path):
     """Balance's default population: per player count the shipped bot made for the set,
     hardened for it (studies.prepare, small in tests), written to the run's strategy file

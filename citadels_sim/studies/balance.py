@@ -69,7 +69,7 @@ from citadels_sim.stats.verdict import BOT_LIMITED, DECIDED, relabel
 from citadels_sim.stats.intervals import DealMoments, Z95
 from . import experiment
 from . import prepare as preparing
-from .exploit import DEFAULT_FAMILIES, check_gain
+from .exploit import DEFAULT_BUDGET, DEFAULT_FAMILIES, check_gain
 from . import restricted
 from .restricted import Design
 from .tune import check_budget
@@ -135,8 +135,9 @@ class Balance:
     skip_invalid: bool = False
     chunk_size: int = 20_000
     #: games of an exploit search of each family against each population for the bot check
-    #: (0: none; the check then reads the restricted-play values only)
-    check_budget: int = 200_000
+    #: (0: none; the check then reads the restricted-play values only): the exploit test's,
+    #: as a check of 200,000 reads bots 1-3 win-rate points better (docs/balance.md)
+    check_budget: int = DEFAULT_BUDGET
     #: house rules for every game, the set's and the base set's (GameConfig ``rules``)
     rules: tuple[tuple[str, int], ...] | dict = ()
     #: a variants file whose characters the set may name (GameConfig ``variants``)
