@@ -19,12 +19,12 @@ def few_malloc_arenas(arenas: int = 2) -> None:
     """At most ``arenas`` glibc malloc arenas in this process and the processes it starts
     (xdist workers, CLI subprocesses, Dask workers).  glibc gives threads up to eight
     arenas a core, and the kernel's, polars' and the executors' threads leave freed memory
-    spread over them: with two, a test process ends near 0.8 GB instead of 1 GB
+    spread over them: with two, the suite in one process peaks at 0.98 GB instead of 1.15
     (docs/tests.md).  Elsewhere than glibc, nothing changes."""
     os.environ.setdefault("MALLOC_ARENA_MAX", str(arenas))
     try:
         ctypes.CDLL(None).mallopt(M_ARENA_MAX, int(os.environ["MALLOC_ARENA_MAX"]))
-    except (OSError, AttributeError, ValueError):
+    except (OSError, AttributeError, TypeError, ValueError):
         pass
 
 
