@@ -364,6 +364,7 @@ def test_the_bot_check_of_a_run(skipped_run):
         assert r["passed"] or not both["verdict"].is_in(["strong", "weak"]).any()
     text = result.text()
     assert "BOT CHECK" in text and "not searched (check budget 0)" in text
+    assert "tuned for" not in text and result.check_searched() == ""
     assert not checks["passed"].any() and "none did here" in result.next_step()
     assert text.endswith(f"NEXT: {result.next_step()}")
     assert text.count("FAILED") == (~checks["passed"]).sum()
@@ -412,6 +413,11 @@ def test_the_bot_check_runs_the_exploit_test_per_population(tmp_path, monkeypatc
     assert sorted(p.name for p in (tmp_path / "o" / "bot-check").iterdir()) == [
         f"{name}-heuristic", f"{name}-reference", f"{name}-self"]  # read back, not played
     assert check["gain_points"] > balance.CHECK_GAIN and not check["passed"]  # builder: weak
+    searched = "each exploiter tuned for 8,000 games against the bots, then measured on 1,000"
+    assert f"  ({searched} held-out games)" in result.text().splitlines()
+    from citadels_sim import reporting
+    md = (reporting.write(result, tmp_path / "rep") / "report.md").read_text()
+    assert f"Exploit searches: {searched} held-out games." in md
     again = balance.run(spec, tmp_path / "o", progress=False)
     assert again.checks.equals(result.checks)
 

@@ -68,7 +68,7 @@ from citadels_sim.stats import analysis, verdict
 from citadels_sim.stats.verdict import BOT_LIMITED, DECIDED, relabel
 from citadels_sim.stats.intervals import DealMoments, Z95
 from . import experiment
-from . import prepare as preparing
+from . import exploit as exploiting, prepare as preparing
 from .exploit import DEFAULT_BUDGET, DEFAULT_FAMILIES, check_gain
 from . import restricted
 from .restricted import Design
@@ -503,6 +503,13 @@ class BalanceResult:
             pl.when("passed").then(pl.lit("passed")).otherwise(pl.lit("FAILED"))
             .alias("check"))
 
+    def check_searched(self) -> str:
+        """How long the bot check's exploiters searched, in words ("" without searches)."""
+        if not self.spec.check_budget:
+            return ""
+        return (f"each exploiter tuned for {self.spec.check_budget:,} games against the bots, "
+                f"then measured on {exploiting.CHECK_VALIDATE:,} held-out games")
+
     def check_table(self) -> list[str]:
         """The bot check as console lines (empty without one)."""
         if self.checks is None:
@@ -568,6 +575,8 @@ class BalanceResult:
                        "--strategies A,B judges each under several)")
         if self.checks is not None:
             out += ["", f"BOT CHECK — {CHECK_TEXT}:", *self.check_table()]
+            if self.check_searched():
+                out.append(f"  ({self.check_searched()})")
         if self.prepared:
             out += ["", "BOTS PREPARED — the shipped bot made for the set, hardened for it at "
                     "each player count against tuned exploiters of both families and from "
