@@ -147,9 +147,10 @@ def _bot_check(rep: Report, result: BalanceResult) -> None:
     """The bot check: per player count and population, the exploiter's gain and the share
     of the set's characters whose value is significantly below -1 win-rate point."""
     rep.heading("Bot check")
-    searched = f" Exploit searches: {result.check_searched()}." if result.check_searched() else ""
+    searched = result.check_searched()
     rep.text(f"{CHECK_TEXT[0].upper()}{CHECK_TEXT[1:]}. A population that fails reads "
-             f"`{BOT_LIMITED}` instead of strong or weak.{searched}")
+             f"`{BOT_LIMITED}` instead of strong or weak."
+             + (f" Exploit searches: {searched}." if searched else ""))
     rep.tables["bot_check"] = result.checks
     rep.table(result.check_rows())
 

@@ -575,8 +575,8 @@ class BalanceResult:
                        "--strategies A,B judges each under several)")
         if self.checks is not None:
             out += ["", f"BOT CHECK — {CHECK_TEXT}:", *self.check_table()]
-            if self.check_searched():
-                out.append(f"  ({self.check_searched()})")
+            if searched := self.check_searched():
+                out.append(f"  ({searched})")
         if self.prepared:
             out += ["", "BOTS PREPARED — the shipped bot made for the set, hardened for it at "
                     "each player count against tuned exploiters of both families and from "

@@ -168,7 +168,6 @@ class Comparison:
                             None: "no decision yet (ran out of games)"}[self.verdict])
         return "\n".join(lines)
 
-
     def _verdict(self) -> str:
         """The difference in plain words: who wins more, by how many win-rate points (a
         seat's share of games won, in percentage points), and what to do when undecided."""
