@@ -439,7 +439,9 @@ def test_the_default_population_is_prepared_for_the_set_at_each_player_count(tmp
     spec = balance.Balance(DARK[:8], players=(3, 4), removed=("Graveyard",), games=400,
                            deals=50, chunk_size=200, check_budget=0)
     assert spec.strategies == (balance.PREPARED,)
+    assert spec.to_prepare() == [3, 4]  # the CLI says so before it starts
     result = balance.run(spec, tmp_path / "o", progress=False)
+    assert spec.to_prepare() == [] and replace(spec, strategies=("reference",)).to_prepare() == []
     assert [(p.config.players, p.start, p.reused) for p in result.prepared] == [
         (3, "reference", False), (4, "reference", False)]
     written = load_file(result.strategies_file)

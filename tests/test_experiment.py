@@ -192,9 +192,15 @@ def test_cli_experiment_report_and_balance(tmp_path, capsys):
     assert main(["report", str(tmp_path / "runs" / "tiny"), args[2], args[3]]) == 0
     assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
                  "4", "--games", "400", "--deals", "50", "--check-budget", "0", "--no-progress",
-                 "--out", str(tmp_path / "bal")]) == 0
+                 "--out", str(tmp_path / "bal"), "--bots-dir", str(tmp_path / "bots")]) == 0
     out = capsys.readouterr().out
     assert "Magician" in out and "VERDICT" in out and "first_game character" in out
+    # a preparation takes minutes: the console says so before it starts, not once it is kept
+    assert "preparing the bots first, at 4 players: " in out and str(tmp_path / "bots") in out
+    assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
+                 "4", "--games", "400", "--deals", "50", "--check-budget", "0", "--no-progress",
+                 "--out", str(tmp_path / "bal"), "--bots-dir", str(tmp_path / "bots")]) == 0
+    assert "preparing the bots" not in capsys.readouterr().out
     assert (tmp_path / "bal" / "report.html").exists()
     assert main(["report", str(tmp_path / "nosuch")]) == 2
     assert main(["experiment", str(tmp_path / "nosuch.toml")]) == 2

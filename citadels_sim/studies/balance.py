@@ -216,6 +216,16 @@ class Balance:
                              else list(self.characters))
         return json.dumps(doc, sort_keys=True, default=list)
 
+    def to_prepare(self, bots_dir: str | Path | None = None) -> list[int]:
+        """The player counts whose prepared bots :func:`run` must still harden (not kept in
+        ``bots_dir``, default :data:`.prepare.BOTS_DIR`); none unless the prepared
+        population is judged under."""
+        if PREPARED not in self.strategies:
+            return []
+        return [n for n in self.plan()[0]
+                if not preparing.kept(self._config(self.characters, n, self.removed),
+                                      bots_dir)]
+
     def default_out(self) -> Path:
         """``runs/balance-<set>-<ruleset>-<players>p-<strategies>-<hash of all options>``."""
         digest = hashlib.sha256(self.key().encode()).hexdigest()[:8]

@@ -218,6 +218,23 @@ def check_bots_dir(value, what: str) -> str | Path:
     raise ConfigError(f"{what} must name a directory, got {value!r}.{blank}")
 
 
+def _done(where: Path, wanted: dict) -> dict | None:
+    """The summary of the preparation kept in ``where`` if it was made with the settings
+    ``wanted`` (:func:`settings`), else None."""
+    summary = where / SUMMARY_FILE
+    if not (summary.is_file() and (where / STRATEGY_FILE).is_file()):
+        return None
+    done = json.loads(summary.read_text())
+    return done if done["settings"] == wanted else None
+
+
+def kept(config: GameConfig, bots_dir: str | Path | None = None) -> bool:
+    """Is the bot for ``config`` kept in ``bots_dir`` (default :data:`BOTS_DIR`), prepared
+    with today's settings, so that :func:`prepare` reads it back instead of hardening?"""
+    where = directory(config, BOTS_DIR if bots_dir is None else bots_dir)
+    return _done(where, settings(config)) is not None
+
+
 def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
             workers: int | None = None, progress: bool = True,
             executor: ChunkExecutor | Executor | None = None, client=None) -> Prepared:
@@ -228,14 +245,12 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
         check_bots_dir(bots_dir, "bots_dir (--bots-dir)")
     where = directory(config, BOTS_DIR if bots_dir is None else bots_dir)
     wanted = settings(config)
-    summary = where / SUMMARY_FILE
-    if summary.is_file() and (where / STRATEGY_FILE).is_file():
-        done = json.loads(summary.read_text())
-        if done["settings"] == wanted:
-            strategy = load_file(where / STRATEGY_FILE)[bot_name(config)]
-            return Prepared(strategy, config, wanted["start"], done["rounds"],
-                            done["deployed"], done["seconds"], True, where, done["confirmed"],
-                            done["repair"])
+    done = _done(where, wanted)
+    if done is not None:
+        strategy = load_file(where / STRATEGY_FILE)[bot_name(config)]
+        return Prepared(strategy, config, wanted["start"], done["rounds"],
+                        done["deployed"], done["seconds"], True, where, done["confirmed"],
+                        done["repair"])
     t0 = time.perf_counter()
     spent = where / SPENT_FILE
     earlier = json.loads(spent.read_text())["seconds"] if spent.is_file() else 0.0
@@ -253,10 +268,10 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
                                    "gain_high").to_dicts()
     (where / STRATEGY_FILE).write_text(to_toml([strategy], f"prepared for "
                                                f"{' '.join(config.to_args())}"))
-    summary.write_text(json.dumps({"settings": wanted, "rounds": rounds,
-                                   "confirmed": found.confirmed, "deployed": found.deployed,
-                                   "repair": repaired, "seconds": round(seconds, 1)},
-                                  indent=1))
+    (where / SUMMARY_FILE).write_text(json.dumps(
+        {"settings": wanted, "rounds": rounds, "confirmed": found.confirmed,
+         "deployed": found.deployed, "repair": repaired, "seconds": round(seconds, 1)},
+        indent=1))
     spent.unlink(missing_ok=True)
     return Prepared(strategy, config, wanted["start"], rounds, found.deployed,
                     seconds, False, where, found.confirmed, repaired)
