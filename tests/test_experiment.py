@@ -201,6 +201,12 @@ def test_cli_experiment_report_and_balance(tmp_path, capsys):
                  "4", "--games", "400", "--deals", "50", "--check-budget", "0", "--no-progress",
                  "--out", str(tmp_path / "bal"), "--bots-dir", str(tmp_path / "bots")]) == 0
     assert "preparing the bots" not in capsys.readouterr().out
+    # nor before an option is refused
+    assert main(["balance", "--characters", "first_game", "--ruleset", "2016", "--players",
+                 "4", "--check-budget", "99999999999999", "--no-progress",
+                 "--out", str(tmp_path / "bal2"), "--bots-dir", str(tmp_path / "bots2")]) == 2
+    refused = capsys.readouterr()
+    assert "preparing the bots" not in refused.out and "check_budget" in refused.err
     assert (tmp_path / "bal" / "report.html").exists()
     assert main(["report", str(tmp_path / "nosuch")]) == 2
     assert main(["experiment", str(tmp_path / "nosuch.toml")]) == 2

@@ -153,18 +153,16 @@ def balance(a: argparse.Namespace) -> None:
     out = a.out or spec.default_out()
     print(f"balance of the {spec.label} set: districts {spec.districts_text()}; "
           f"results in {out}")
-    if a.bots_dir is not None:
-        balance.preparing.check_bots_dir(a.bots_dir, "bots_dir (--bots-dir)")
-    todo = spec.to_prepare(a.bots_dir)
-    if todo:
+    def preparing(todo: list[int]) -> None:
         print(f"preparing the bots first, at {', '.join(map(str, todo))} players: each is "
               f"hardened for this set against tuned exploiters, a few minutes a player count "
               f"(up to about 10 at 2-3 players), then kept in "
               f"{a.bots_dir or balance.preparing.BOTS_DIR} and reused by later tests",
               flush=True)
+
     with o.cluster(a) as executor:
         result = balance.run(spec, out, workers=a.workers, progress=o.progress(a),
-                             executor=executor, bots_dir=a.bots_dir)
+                             executor=executor, bots_dir=a.bots_dir, on_prepare=preparing)
     print(result.text())
     write_report(result, out)
 

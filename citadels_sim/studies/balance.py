@@ -848,11 +848,14 @@ def _with_interval(frame: pl.DataFrame, name: str) -> pl.DataFrame:
 
 def run(spec: Balance, out: str | Path | None = None, workers: int | None = None,
         progress: bool = True, *, executor: ChunkExecutor | Executor | None = None,
-        client=None, bots_dir: str | Path | None = None) -> BalanceResult:
+        client=None, bots_dir: str | Path | None = None,
+        on_prepare: Callable[[list[int]], None] | None = None) -> BalanceResult:
     """Play (or resume) a balance test into ``out`` (default :meth:`Balance.default_out`);
     ``executor`` / ``client``: where the chunks are played (see :func:`.simulate.simulate`);
     ``bots_dir``: where the prepared population's bots are kept (default
-    :data:`.prepare.BOTS_DIR`), shared by every test of the same game."""
+    :data:`.prepare.BOTS_DIR`), shared by every test of the same game; ``on_prepare`` is
+    called, once the options are checked, with the player counts whose bots must be
+    prepared first (:meth:`Balance.to_prepare`), when there are any."""
     executor = resolve(executor, client)
     players, skipped = spec.plan()
     root = Path(out) if out is not None else spec.default_out()
@@ -866,6 +869,9 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
                          [spec.start_bot(population, n)] * n, False,
                          here=executor.sequential, held=False)
     experiment.claim(root, "balance.json", spec.key())
+    todo = spec.to_prepare(bots_dir) if on_prepare is not None else []
+    if todo:
+        on_prepare(todo)
     t0 = time.perf_counter()
     prepared = ([preparing.prepare(spec._config(spec.characters, n, spec.removed), bots_dir,
                                    workers=workers, progress=progress, executor=executor)

@@ -228,11 +228,18 @@ def _done(where: Path, wanted: dict) -> dict | None:
     return done if done["settings"] == wanted else None
 
 
+def _where(config: GameConfig, bots_dir: str | Path | None) -> Path:
+    """The directory of ``config``'s preparation under ``bots_dir`` (default
+    :data:`BOTS_DIR`; refused in one line unless it can be a directory)."""
+    if bots_dir is not None:
+        check_bots_dir(bots_dir, "bots_dir (--bots-dir)")
+    return directory(config, BOTS_DIR if bots_dir is None else bots_dir)
+
+
 def kept(config: GameConfig, bots_dir: str | Path | None = None) -> bool:
     """Is the bot for ``config`` kept in ``bots_dir`` (default :data:`BOTS_DIR`), prepared
     with today's settings, so that :func:`prepare` reads it back instead of hardening?"""
-    where = directory(config, BOTS_DIR if bots_dir is None else bots_dir)
-    return _done(where, settings(config)) is not None
+    return _done(_where(config, bots_dir), settings(config)) is not None
 
 
 def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
@@ -241,9 +248,7 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
     """The bot prepared for ``config`` (see the module docstring): read back from
     ``bots_dir`` (default :data:`BOTS_DIR`) when it was prepared before, else hardened (or
     its hardening resumed) now."""
-    if bots_dir is not None:
-        check_bots_dir(bots_dir, "bots_dir (--bots-dir)")
-    where = directory(config, BOTS_DIR if bots_dir is None else bots_dir)
+    where = _where(config, bots_dir)
     wanted = settings(config)
     done = _done(where, wanted)
     if done is not None:
