@@ -8,6 +8,6 @@ except PackageNotFoundError:  # running from a source tree
     __version__ = "0.0.0"
 
 #: bumped whenever the kernel's behaviour changes; recorded with every result
-KERNEL_VERSION = 8
+KERNEL_VERSION = 9
 #: bumped whenever the columns of a run's tables change (a run is resumed only by the same)
 RESULTS_VERSION = 2

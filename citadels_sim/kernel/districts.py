@@ -138,13 +138,16 @@ def _confiscator(st, tb, s, kind):
 
     His signed warrant applies to the first paid build in the signed character's turn: he
     may take the district if it could enter his city (no same name, even with a Quarry;
-    not a Monument into 5+ districts; D33), and the warrant is spent either way."""
+    not a Monument into 5+ districts; D33), and the warrant is spent either way.  The first
+    paid build of any turn marks it spent (U_WARRANT), signed or not: that is what the
+    builder knows, and what the bots read (``bots.common.warrant_pending``)."""
     g = st.g
     m = g[G_MAGISTRATE]
-    if (m < 0 or m == s or g[G_WARRANT] != g[G_TURN_RANK] or g[G_TURN_SEAT] != s
-            or g[G_TURN_USED] & U_WARRANT):
+    if m < 0 or m == s or g[G_TURN_SEAT] != s or g[G_TURN_USED] & U_WARRANT:
         return -1
     g[G_TURN_USED] |= U_WARRANT
+    if g[G_WARRANT] != g[G_TURN_RANK]:
+        return -1
     if has(st, m, kind) or not may_enter(st, m, kind) or not choose_confiscate(st, tb, m, kind):
         return -1
     return m

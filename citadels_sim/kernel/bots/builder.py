@@ -23,8 +23,8 @@ def choose_gather_cards(st, tb, s):
 
 @inline
 def choose_build(st, tb, s):
-    """The dearest district worth building, whatever its type."""
-    return best_build(st, tb, s, 0.0, math.inf)
+    """The dearest district worth building, whatever its type or a warrant."""
+    return best_build(st, tb, s, 0.0, math.inf, False)
 
 
 @inline

@@ -11,11 +11,12 @@ and a city slot) is offered as one number, ``seat * CITY_CAP + slot`` (:func:`sl
 """
 
 from ..jit import hot, inline
-from ..layout import (CITY_CAP, G_DECK_N, G_FACEUP, G_MAX_ROUNDS, G_NP, G_NRANKS, G_N_COMPLETE,
-                      G_ROUND, K_COST, K_TYPE, N_TYPES, PR_W_NEW_TYPE, P_CITY_N, P_GOLD, P_HAND_N,
-                      P_TYPES, RNG_SEAT0)
+from ..layout import (CITY_CAP, G_DECK_N, G_FACEUP, G_MAGISTRATE, G_MAX_ROUNDS, G_NP, G_NRANKS,
+                      G_N_COMPLETE, G_ROUND, G_TURN_RANK, G_TURN_USED, G_WARRANTS, K_COST, K_TYPE,
+                      N_TYPES, PR_W_NEW_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_TYPES, RNG_SEAT0,
+                      U_WARRANT)
 from ..rng import below
-from ..rules import has, is_complete, max_card_payment, slot_cost
+from ..rules import has, is_complete, max_card_payment, may_enter, slot_cost
 from ..state import city_size
 
 NEG = -1.0e9
@@ -182,6 +183,25 @@ def warrants_for(st, s, allowed, signed):
     a = random_rank(st, s, allowed & ~(1 << signed))
     b = random_rank(st, s, allowed & ~(1 << signed) & ~(1 << a))
     return signed, a, b
+
+
+@hot
+def warrant_pending(st, s):
+    """The Magistrate's seat when seat ``s``'s next paid build this turn may be confiscated,
+    else -1: another seat placed the warrants, one of them (face down, so perhaps the
+    signed one) is on the character whose turn it is, and no paid build has spent it."""
+    g = st.g
+    m = g[G_MAGISTRATE]
+    if (m < 0 or m == s or not (g[G_WARRANTS] >> g[G_TURN_RANK]) & 1
+            or g[G_TURN_USED] & U_WARRANT):
+        return -1
+    return m
+
+
+@hot
+def confiscable(st, m, kind):
+    """Could the Magistrate at seat ``m`` take district ``kind`` into his city (D33)?"""
+    return not has(st, m, kind) and may_enter(st, m, kind)
 
 
 @hot

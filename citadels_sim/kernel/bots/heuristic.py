@@ -12,18 +12,19 @@ import math
 from ..jit import hot, inline
 from ..layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN, CH_MERCHANT,
                       CH_THIEF, CH_WARLORD, DECK_CAP, D_BASILICA, D_FRAMEWORK, D_NECROPOLIS,
-                      G_CROWN, G_DECK_HEAD, G_DECK_N, G_FACEUP, G_INCOME, G_MERCHANT_GOLD, G_NP,
-                      G_NRANKS, G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE, PAY_FRAMEWORK, PAY_GOLD,
-                      PAY_NECROPOLIS, PR_BASE, PR_CARD_NEED, PR_GOLD_RESERVE, PR_SWAP_MARGIN,
-                      PR_W_AGGRESSION, PR_W_INCOME, PR_W_NEW_TYPE, PR_W_THREAT, P_CITY_N, P_GOLD,
-                      P_HAND_N, T_TRADE)
+                      G_BUILDS_LEFT, G_CROWN, G_DECK_HEAD, G_DECK_N, G_FACEUP, G_INCOME,
+                      G_MERCHANT_GOLD, G_NP, G_NRANKS, G_N_COMPLETE, G_RANK_CHAR, K_COST, K_TYPE,
+                      PAY_FRAMEWORK, PAY_GOLD, PAY_NECROPOLIS, PR_BASE, PR_CARD_NEED,
+                      PR_GOLD_RESERVE, PR_SWAP_MARGIN, PR_W_AGGRESSION, PR_W_INCOME,
+                      PR_W_NEW_TYPE, PR_W_THREAT, P_CITY_N, P_GOLD, P_HAND_N, T_TRADE)
 from ..rules import (affordable, armory_target, build_cost, can_build, destroyable, exchange_cost,
                      exchangeable, framework_build, has, income_count, income_type, marshal_cost,
                      necropolis_build, seizable, slot_cost, warlord_cost, within_limit)
 from ..state import beautified, city_size
-from .common import (NEG, NOTHING, card_payment_range, card_value, dry_deck, ends_behind,
-                     exchange_parts, leader, missing_type, offer, opponents_most, richest,
-                     slot_option, split_slot, threats_for, unseen, useful_cards, warrants_for)
+from .common import (NEG, NOTHING, card_payment_range, card_value, confiscable, dry_deck,
+                     ends_behind, exchange_parts, leader, missing_type, offer, opponents_most,
+                     richest, slot_option, split_slot, threats_for, unseen, useful_cards,
+                     warrant_pending, warrants_for)
 
 #: the family whose decisions this one does not write itself (none: it writes them all)
 BASE = None
@@ -168,12 +169,17 @@ def choose_keep(st, tb, s, start, n):
 
 
 @inline
-def best_build(st, tb, s, bonus, finish):
+def best_build(st, tb, s, bonus, finish, wary):
     """Hand index of the dearest district worth building now (its cost, plus ``bonus`` for a
     type missing from the city), or -1; the completing one is left unbuilt when it would end
     the game more than ``finish`` points behind (:func:`.common.ends_behind`; ``inf``: never).
     Only a build the turn's limit allows and that can be paid one way or another is worth
-    it, and destroying the Framework for a cheap district gains nothing."""
+    it, and destroying the Framework for a cheap district gains nothing.  A ``wary`` builder
+    minds a warrant (:func:`.common.warrant_pending`), which his first paid build spends: a
+    district the Magistrate could not take goes first, else, with another build left, the
+    cheapest (a decoy)."""
+    m = warrant_pending(st, s) if wary else -1
+    decoy = m >= 0 and st.g[G_BUILDS_LEFT] >= 2
     best, ties, pick = NOTHING
     for i in range(st.p[s, P_HAND_N]):
         kind = st.hand[s, i]
@@ -187,6 +193,11 @@ def best_build(st, tb, s, bonus, finish):
         v = float(tb.kinds[K_COST, kind])
         if missing_type(st, tb, s, kind):
             v += bonus
+        if m >= 0:
+            if not confiscable(st, m, kind):
+                v += 100.0
+            elif decoy:
+                v = 50.0 - tb.kinds[K_COST, kind]
         best, ties, pick = offer(st, s, v, i, best, ties, pick)
     return pick
 
@@ -196,8 +207,9 @@ def choose_build(st, tb, s):
     """Hand index of the district seat ``s`` builds now (within the turn's build limit),
     or -1 to stop building.
 
-    The dearest worth building, PR_W_NEW_TYPE more for a type missing from his city."""
-    return best_build(st, tb, s, st.params[s, PR_W_NEW_TYPE], math.inf)
+    The dearest worth building, PR_W_NEW_TYPE more for a type missing from his city; under
+    a warrant a decoy first."""
+    return best_build(st, tb, s, st.params[s, PR_W_NEW_TYPE], math.inf, True)
 
 
 @hot
@@ -504,12 +516,20 @@ def choose_wizard_target(st, tb, s):
 def choose_wizard_card(st, tb, s, target):
     """Wizard: index in ``target``'s hand of the card he takes (he sees the hand).
 
-    The dearest, first among those he can pay for."""
+    The dearest, first among those he can pay for.  Under a warrant (``warrant_pending``) his
+    immediate build is the one a Magistrate may confiscate, so he takes a decoy that spends
+    the warrant: first a card the Magistrate could not take, the dearest of them; else the
+    cheapest he can pay for, which leaves the gold for his normal build."""
+    m = warrant_pending(st, s)
     best, ties, pick = NOTHING
     for i in range(st.p[target, P_HAND_N]):
         kind = st.hand[target, i]
-        v = float(tb.kinds[K_COST, kind]) + (
-            5.0 if build_cost(st, tb, s, kind) <= st.p[s, P_GOLD] else 0.0)
+        cost = float(tb.kinds[K_COST, kind])
+        payable = build_cost(st, tb, s, kind) <= st.p[s, P_GOLD]
+        if m >= 0 and payable:
+            v = 40.0 + cost if not confiscable(st, m, kind) else 30.0 - cost
+        else:
+            v = cost + (5.0 if payable else 0.0)
         best, ties, pick = offer(st, s, v, i, best, ties, pick)
     return pick
 

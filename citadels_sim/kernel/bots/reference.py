@@ -644,8 +644,9 @@ def choose_gather_cards(st, tb, s):
 
 @inline
 def choose_build(st, tb, s):
-    """The heuristic's build, with the completing one timed by the score (PR_R_FINISH)."""
-    return best_build(st, tb, s, st.params[s, PR_W_NEW_TYPE], st.params[s, PR_R_FINISH])
+    """The heuristic's build (a decoy first under a warrant), with the completing one timed
+    by the score (PR_R_FINISH)."""
+    return best_build(st, tb, s, st.params[s, PR_W_NEW_TYPE], st.params[s, PR_R_FINISH], True)
 
 
 @inline
