@@ -32,9 +32,10 @@ def builder_turn(family, rank, hand, signed, magistrate_city=()):
     st, tb = setup("2016", 4, family, CHARS)
     h.set_holders(st, {0: 0, rank: 1})
     others = [r for r in (K, B, ME, AR) if r != rank]
-    warrants(st, rank if signed else others[0], [rank] if not signed else others[:2])
-    if not signed:
-        st.g[L.G_WARRANTS] |= 1 << others[1]
+    if signed:
+        warrants(st, rank, others[:2])
+    else:
+        warrants(st, others[0], [rank, others[1]])
     h.set_city(st, 0, list(magistrate_city))
     h.set_hand(st, 1, hand)
     h.set_deck(st, [])

@@ -33,7 +33,7 @@ from .bots.dispatch import (choose_armory, choose_assist_donor, choose_bell_towe
                             choose_gather_cards, choose_graveyard, choose_keep, choose_laboratory,
                             choose_lighthouse, choose_museum, choose_payment_card,
                             choose_sacrifice, choose_smithy)
-from .rules import build_cost, framework_build, may_enter, necropolis_build
+from .rules import build_cost, framework_build, may_confiscate, necropolis_build
 from .state import (city_add, city_take, draw, gain, gain_cards, hand_add, hand_take, has, pay,
                     pile_to_bottom, shuffle_deck, to_bottom, transfer, tuck)
 
@@ -148,7 +148,7 @@ def _confiscator(st, tb, s, kind):
     g[G_TURN_USED] |= U_WARRANT
     if g[G_WARRANT] != g[G_TURN_RANK]:
         return -1
-    if has(st, m, kind) or not may_enter(st, m, kind) or not choose_confiscate(st, tb, m, kind):
+    if not may_confiscate(st, m, kind) or not choose_confiscate(st, tb, m, kind):
         return -1
     return m
 

@@ -91,6 +91,13 @@ def may_enter(st, s, kind):
 
 
 @hot
+def may_confiscate(st, m, kind):
+    """May the Magistrate at seat ``m`` take district ``kind`` into his city: none of its
+    name there (even with a Quarry), and it may enter (D33)?"""
+    return not has(st, m, kind) and may_enter(st, m, kind)
+
+
+@hot
 def affordable(st, tb, s, kind):
     """Can seat ``s`` pay for ``kind`` with gold, cards (Thieves' Den) and a Cardinal's assist?"""
     cards = max_card_payment(st, s, kind)

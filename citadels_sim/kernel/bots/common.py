@@ -16,7 +16,7 @@ from ..layout import (CITY_CAP, G_DECK_N, G_FACEUP, G_MAGISTRATE, G_MAX_ROUNDS, 
                       N_TYPES, PR_W_NEW_TYPE, P_CITY_N, P_GOLD, P_HAND_N, P_TYPES, RNG_SEAT0,
                       U_WARRANT)
 from ..rng import below
-from ..rules import has, is_complete, max_card_payment, may_enter, slot_cost
+from ..rules import has, is_complete, max_card_payment, slot_cost
 from ..state import city_size
 
 NEG = -1.0e9
@@ -196,12 +196,6 @@ def warrant_pending(st, s):
             or g[G_TURN_USED] & U_WARRANT):
         return -1
     return m
-
-
-@hot
-def confiscable(st, m, kind):
-    """Could the Magistrate at seat ``m`` take district ``kind`` into his city (D33)?"""
-    return not has(st, m, kind) and may_enter(st, m, kind)
 
 
 @hot

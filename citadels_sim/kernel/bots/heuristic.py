@@ -19,9 +19,10 @@ from ..layout import (CH_ARCHITECT, CH_ASSASSIN, CH_BISHOP, CH_KING, CH_MAGICIAN
                       PR_W_NEW_TYPE, PR_W_THREAT, P_CITY_N, P_GOLD, P_HAND_N, T_TRADE)
 from ..rules import (affordable, armory_target, build_cost, can_build, destroyable, exchange_cost,
                      exchangeable, framework_build, has, income_count, income_type, marshal_cost,
-                     necropolis_build, seizable, slot_cost, warlord_cost, within_limit)
+                     may_confiscate, necropolis_build, seizable, slot_cost, warlord_cost,
+                     within_limit)
 from ..state import beautified, city_size
-from .common import (NEG, NOTHING, card_payment_range, card_value, confiscable, dry_deck,
+from .common import (NEG, NOTHING, card_payment_range, card_value, dry_deck,
                      ends_behind, exchange_parts, leader, missing_type, offer, opponents_most,
                      richest, slot_option, split_slot, threats_for, unseen, useful_cards,
                      warrant_pending, warrants_for)
@@ -194,7 +195,7 @@ def best_build(st, tb, s, bonus, finish, wary):
         if missing_type(st, tb, s, kind):
             v += bonus
         if m >= 0:
-            if not confiscable(st, m, kind):
+            if not may_confiscate(st, m, kind):
                 v += 100.0
             elif decoy:
                 v = 50.0 - tb.kinds[K_COST, kind]
@@ -527,7 +528,7 @@ def choose_wizard_card(st, tb, s, target):
         cost = float(tb.kinds[K_COST, kind])
         payable = build_cost(st, tb, s, kind) <= st.p[s, P_GOLD]
         if m >= 0 and payable:
-            v = 40.0 + cost if not confiscable(st, m, kind) else 30.0 - cost
+            v = 40.0 + cost if not may_confiscate(st, m, kind) else 30.0 - cost
         else:
             v = cost + (5.0 if payable else 0.0)
         best, ties, pick = offer(st, s, v, i, best, ties, pick)
