@@ -91,10 +91,12 @@ def add_harden(p: argparse.ArgumentParser) -> None:
     p.add_argument("--extra", default="builder,heuristic",
                    help="presets in every round's league beside the exploiters "
                         "(default builder,heuristic)")
-    p.add_argument("--budget", type=int, default=1_500_000,
-                   help="games of each round's tuning (default 1500000)")
-    p.add_argument("--exploit-budget", type=int, default=700_000,
-                   help="games of each exploit search (default 700000)")
+    from citadels_sim.studies import harden
+    p.add_argument("--budget", type=int, default=harden.DEFAULT_BUDGET,
+                   help=f"games of each round's tuning (default {harden.DEFAULT_BUDGET})")
+    p.add_argument("--exploit-budget", type=int, default=harden.DEFAULT_EXPLOIT_BUDGET,
+                   help=f"games of each exploit search (default "
+                        f"{harden.DEFAULT_EXPLOIT_BUDGET})")
     p.add_argument("--validate-games", type=int, default=100_000,
                    help="held-out games of every search's validation (default 100000)")
     p.add_argument("--until", type=float, default=None,
@@ -108,8 +110,9 @@ def add_harden(p: argparse.ArgumentParser) -> None:
                         "deals of another seed) to the N rounds whose searches gained least "
                         "and deploy the one it finds least exploited (default 0: deploy by "
                         "the rounds' own searches)")
-    p.add_argument("--confirm-budget", type=int, default=700_000,
-                   help="games of each search of that exploit test (default 700000)")
+    p.add_argument("--confirm-budget", type=int, default=harden.CONFIRM_BUDGET,
+                   help=f"games of each search of that exploit test (default "
+                        f"{harden.CONFIRM_BUDGET})")
     o.add_seed(p)
     p.add_argument("--name", default=None,
                    help="the hardened strategy's name and the runs' prefix, a plain file "
@@ -143,8 +146,9 @@ def add_exploit(p: argparse.ArgumentParser) -> None:
                         "family's preset, and self: the bot's own family searched from the "
                         "bot (default heuristic,reference,self; without self for a bot with "
                         "nothing to tune)")
-    p.add_argument("--budget", type=int, default=700_000,
-                   help="games of each family's search (default 700000)")
+    from citadels_sim.studies.exploit import DEFAULT_BUDGET
+    p.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+                   help=f"games of each family's search (default {DEFAULT_BUDGET})")
     p.add_argument("--validate-games", type=int, default=100_000,
                    help="held-out games measuring each exploiter (default 100000)")
     o.add_seed(p)

@@ -122,11 +122,12 @@ def add_balance(p: argparse.ArgumentParser) -> None:
     p.add_argument("--chunk-size", type=int, default=20_000, help="games per chunk")
     p.add_argument("--skip-invalid", action="store_true",
                    help="leave out player counts the rules refuse for the set (and say so)")
-    p.add_argument("--check-budget", type=int, default=700_000,
+    from citadels_sim.studies.exploit import DEFAULT_BUDGET
+    p.add_argument("--check-budget", type=int, default=DEFAULT_BUDGET,
                    help="games of the bot check's exploit search of each family "
                         "(heuristic, reference) against each population and player count "
-                        "(default 700000, the exploit test's; 0: none, the check then reads "
-                        "the restricted-play values only)")
+                        f"(default {DEFAULT_BUDGET}, the exploit test's; 0: none, the check "
+                        "then reads the restricted-play values only)")
     o.add_rules(p)
     p.add_argument("--out", default=None,
                    help="directory of the run and its report (default: runs/balance-<set>-"

@@ -9,7 +9,9 @@ kernel's global ids (:mod:`citadels_sim.kernel.layout`).
 from __future__ import annotations
 
 import csv
+import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -28,6 +30,13 @@ _KIND_ALIASES = {"haunted_city": "haunted", "haunted_quarter": "haunted", "barra
 def key_of(name: str) -> str:
     """Normalise a card or character name to its key: ``"Thieves' Den"`` -> ``thieves_den``."""
     return re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
+
+
+def did_you_mean(bad: str, allowed: Iterable[str], cutoff: float = 0.6) -> str:
+    """A message's hint naming the allowed name nearest ``bad`` (\" Did you mean 'X'?\"),
+    or "" when none is near."""
+    close = difflib.get_close_matches(str(bad), list(allowed), n=1, cutoff=cutoff)
+    return f" Did you mean {close[0]!r}?" if close else ""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ that a bad value fails with a message naming it and what is allowed, before any 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,9 +57,7 @@ def named_set_characters(named_set: cards.NamedSet, players: int) -> tuple[str, 
 
 
 def _suggest(bad: str, allowed: Sequence[str]) -> str:
-    close = difflib.get_close_matches(bad, list(allowed), n=1, cutoff=0.5)
-    hint = f" Did you mean {close[0]!r}?" if close else ""
-    return f"{hint} Allowed: {', '.join(allowed)}."
+    return f"{cards.did_you_mean(bad, allowed, cutoff=0.5)} Allowed: {', '.join(allowed)}."
 
 
 def _lookup(name: str, options: dict[str, object], what: str, ruleset: str):

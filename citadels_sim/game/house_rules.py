@@ -11,7 +11,6 @@ none given the game is the published one, byte for byte.  docs/house_rules.md li
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -175,9 +174,8 @@ def check_name(name) -> RuleParameter:
     """The parameter called ``name``, or a :class:`HouseRuleError` naming the nearest."""
     p = PARAMETERS.get(str(name))
     if p is None:
-        close = difflib.get_close_matches(str(name), list(PARAMETERS), n=1, cutoff=0.6)
         raise HouseRuleError(f"Unknown house rule {name!r}."
-                             + (f" Did you mean {close[0]!r}?" if close else "")
+                             + cards.did_you_mean(name, PARAMETERS)
                              + " Allowed: " + ", ".join(PARAMETERS)
                              + " (docs/house_rules.md).")
     return p

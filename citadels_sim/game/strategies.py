@@ -139,9 +139,7 @@ class Strategy:
     def __post_init__(self) -> None:
         if self.mixture:
             self._check_mixture()
-        if self.family not in FAMILIES:
-            raise StrategyError(f"Unknown strategy family {self.family!r}; "
-                                f"families: {', '.join(FAMILIES)}.")
+        check_family(self.family)
         if len(self.base) != N_RANK_PARAMS:
             raise StrategyError(f"Strategy {self.name!r}: base needs {N_RANK_PARAMS} values "
                                 f"(one per rank 1-9), got {len(self.base)}.")
@@ -150,8 +148,9 @@ class Strategy:
         if not reads and self.base != (1.0,) * N_RANK_PARAMS:
             bad.insert(0, "base")
         if bad:
-            what = (f"Unknown parameter {bad[0]!r} for strategy {self.name!r}; family "
-                    f"{self.family}" if bad[0] not in PARAMS and bad[0] != "base" else
+            what = (f"Unknown parameter {bad[0]!r} for strategy {self.name!r}."
+                    f"{cards.did_you_mean(bad[0], reads)} Family {self.family}"
+                    if bad[0] not in PARAMS and bad[0] != "base" else
                     f"Strategy {self.name!r}: family {self.family} does not read {bad[0]!r};"
                     " it")
             raise StrategyError(f"{what} reads {_reads_text(reads)}.")
@@ -329,13 +328,19 @@ def searched(family: str, players: int | None = None) -> tuple[str, ...]:
                  if players is None or players <= 3 or n not in SMALL_DRAFT)
 
 
+def check_family(family: str) -> None:
+    """Fail unless ``family`` is a strategy family, naming the nearest."""
+    if family not in FAMILIES:
+        raise StrategyError(f"Unknown strategy family {family!r}."
+                            f"{cards.did_you_mean(family, FAMILIES)} Families: "
+                            f"{', '.join(FAMILIES)}.")
+
+
 def tunable(family: str, players: int | None = None) -> list[tuple[str, Param]]:
     """The parameters a tuner searches for ``family`` (at ``players`` players, when given):
     ``base1`` .. ``base9`` (the rank desires, at :data:`BASE_BOUNDS`) and the named
     parameters of :func:`searched`."""
-    if family not in FAMILIES:
-        raise StrategyError(f"Unknown strategy family {family!r}; families: "
-                            f"{', '.join(FAMILIES)}.")
+    check_family(family)
     names = searched(family, players)
     if not names:
         return []
@@ -576,8 +581,9 @@ def get(spec: str | Strategy) -> Strategy:
                             f"{_listed(everything)} (or FILE.toml:NAME for a strategy "
                             "file's).")
     if name not in everything:
-        raise StrategyError(f"Unknown strategy {name!r}; presets: {_listed(everything)} "
-                            "(or FILE.toml:NAME for a strategy file's).")
+        raise StrategyError(f"Unknown strategy {name!r}.{cards.did_you_mean(name, everything)}"
+                            f" Presets: {_listed(everything)} (or FILE.toml:NAME for a "
+                            "strategy file's).")
     return _tweaked(everything[name], tweaks, text)
 
 

@@ -41,21 +41,21 @@ from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get
 from . import population
-from .exploit import (DEFAULT_SEARCHES, SELF, check_search, exploit, search_names,
-                      searched_family, self_start)
+from .exploit import (DEFAULT_BUDGET as TEST_BUDGET, DEFAULT_SEARCHES, SELF, check_search,
+                      exploit, search_names, searched_family, self_start)
 from .tune import Tuning, check_budget, checkpointed, tunable_space, tune
 
 #: the exploiting family searched by default
 DEFAULT_EXPLOIT_FAMILY = "heuristic"
 #: default games of each round's tuning of the strategy, and of each exploit search
 DEFAULT_BUDGET = 1_500_000
-DEFAULT_EXPLOIT_BUDGET = 700_000
+DEFAULT_EXPLOIT_BUDGET = TEST_BUDGET
 #: the most rounds a hardening plays (each round tunes and searches anew: 100 are days of play)
 MAX_ROUNDS = 100
 #: deals per exploiter of a mixing round's payoff matrix
 MIX_GAMES = 12_000
 #: games of each search of the exploit test that confirms a round (``confirm``)
-CONFIRM_BUDGET = 700_000
+CONFIRM_BUDGET = TEST_BUDGET
 
 
 @dataclass

@@ -43,7 +43,7 @@ from citadels_sim.game.strategies import (Strategy, get, load_file, outside_from
 from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.versions import KERNEL_VERSION
 from . import regret
-from .exploit import DEFAULT_FAMILIES, DEFAULT_SEARCHES
+from .exploit import DEFAULT_BUDGET as TEST_BUDGET, DEFAULT_FAMILIES, DEFAULT_SEARCHES
 from .harden import Hardening, exploit_test, harden
 from .tune import config_tag
 
@@ -78,7 +78,7 @@ MIX_GAMES = 12_000
 #: the test ranked the 8 rounds alike on two seeds (the best, round 3: +6.6 and +5.9).  A
 #: round whose searches gained more than a round already tested is not tested
 CONFIRMED = 3
-CONFIRM_BUDGET = 700_000
+CONFIRM_BUDGET = TEST_BUDGET
 #: a repaired bot is deployed when its exploit test gains at most this many win-rate
 #: points more than the bot it repaired does in the same test (on the same deals), or at
 #: most UNTIL.  At 5 players on the base set, ``reference_classic`` wanting the Assassin 4 gold

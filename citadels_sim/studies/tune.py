@@ -43,7 +43,7 @@ from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.engine.simulate import check_index, check_memory, threads_for
 from citadels_sim.engine.warmup import ensure_kernel
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import (FAMILIES, Param, Strategy, StrategyError, get,
+from citadels_sim.game.strategies import (FAMILIES, Param, Strategy, check_family, get,
                                           player_count_presets, presets, tunable)
 from citadels_sim.versions import KERNEL_VERSION
 from . import league as lg
@@ -411,9 +411,7 @@ def default_start(family: str) -> Strategy:
     """The shipped preset a family's search starts from: the one named after the family,
     else the first of that family."""
     mine = [s for s in presets().values() if s.family == family]
-    if family not in FAMILIES:
-        raise StrategyError(f"Unknown strategy family {family!r}; families: "
-                            f"{', '.join(FAMILIES)}.")
+    check_family(family)
     if not mine:
         raise ConfigError(f"no shipped preset of family {family!r} to start from; give "
                           "start=... (--start).")
