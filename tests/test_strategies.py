@@ -73,7 +73,7 @@ def test_tuned_preset_and_errors():
     assert np.isclose(row, 2.0).any() and np.isclose(row, 0.25).any()
     with pytest.raises(StrategyError, match="Unknown parameter"):
         get("heuristic:nosuch=1")
-    with pytest.raises(StrategyError, match="presets"):
+    with pytest.raises(StrategyError, match="Unknown strategy .clever.. Presets: random"):
         get("clever")
 
 
