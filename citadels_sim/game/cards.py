@@ -33,8 +33,8 @@ def key_of(name: str) -> str:
 
 
 def did_you_mean(bad: str, allowed: Iterable[str], cutoff: float = 0.6) -> str:
-    """A message's hint naming the allowed name nearest ``bad`` (\" Did you mean 'X'?\"),
-    or "" when none is near."""
+    """A message's hint naming the allowed name nearest ``bad`` (`` Did you mean 'X'?``), or
+    an empty string when none is near."""
     close = difflib.get_close_matches(str(bad), list(allowed), n=1, cutoff=cutoff)
     return f" Did you mean {close[0]!r}?" if close else ""
 
