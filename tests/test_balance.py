@@ -297,6 +297,19 @@ def test_a_population_that_decided_nothing_says_so():
                          "more than 2 win-rate points (1 even, 1 unclear)")
 
 
+def test_next_step_names_the_unclear_characters_and_the_even_ones_stay_even():
+    result = verdicts(population=["reference"] * 3, effect=[0.001, -0.018, 0.005],
+                      effect_low=[-0.01, -0.022, -0.01], effect_high=[0.01, -0.014, 0.02],
+                      verdict=["even", "unclear", "unclear"])
+    assert result.next_step() == (
+        "no character reads strong or weak, but some are unclear (Thief at 4p, Wizard at "
+        "4p): raise --deals (now 20,000) to settle them; the others are within 2 win-rate "
+        "points of the set's mean.")
+    alone = verdicts(population=["reference"] * 2, effect=[0.001, 0.002],
+                     effect_low=[-0.01, -0.01], effect_high=[0.01, 0.01], verdict=["even"] * 2)
+    assert alone.next_step().startswith("leave the set alone: every character is within 2")
+
+
 def test_bots_that_fail_their_check_read_bot_limited():
     # heuristic: a value significantly below -1 point; reference: exploited by 7 points (its
     # value below 0 but not significantly below -1 point does not count)

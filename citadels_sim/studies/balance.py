@@ -651,10 +651,14 @@ class BalanceResult:
                     ("" if self.checks["passed"].any() else
                      " (none did here: harden these for the set, citadels harden, or bring "
                      "stronger ones, and run again)") + ".")
-        if (self.values.filter(pl.col("set") == self.spec.label)["verdict"]
-                == "unclear").any():
-            return (f"nothing is decided yet: raise --deals (now {self.spec.deals:,}) to tell "
-                    "the unclear characters apart.")
+        unclear = self.values.filter((pl.col("set") == self.spec.label)
+                                     & (pl.col("verdict") == "unclear"))
+        if unclear.height:
+            named = ", ".join(f"{r['character']} at {r['players']}p"
+                              for r in unclear.iter_rows(named=True))
+            return (f"no character reads strong or weak, but some are unclear ({named}): "
+                    f"raise --deals (now {self.spec.deals:,}) to settle them; the others "
+                    f"are within {self.spec.sdm * 100:g} win-rate points of the set's mean.")
         return ("leave the set alone: every character is within "
                 f"{self.spec.sdm * 100:g} win-rate points of the set's mean.")
 
