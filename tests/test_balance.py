@@ -338,6 +338,8 @@ def test_bots_that_fail_their_check_read_bot_limited():
     assert "an exploiter gains +7.0 win-rate points [+5.5, +8.5]" in why[1]
     assert all("--strategies builder" in line and "citadels harden --start" in line
                for line in why)
+    assert all("--players 4 --exploit-family heuristic,reference,self --confirm 2," in line
+               for line in why)
     assert "change (or watch) the strong and weak" in result.next_step()
     # without an exploit search only the values decide, and the gain is null
     alone = balance.bot_check(spec, values)

@@ -69,7 +69,8 @@ from citadels_sim.stats.verdict import BOT_LIMITED, DECIDED, relabel
 from citadels_sim.stats.intervals import DealMoments, Z95
 from . import experiment
 from . import exploit as exploiting, prepare as preparing
-from .exploit import DEFAULT_BUDGET, DEFAULT_FAMILIES, check_gain
+from .exploit import (DEFAULT_BUDGET, DEFAULT_FAMILIES, DEFAULT_SEARCHES, check_gain,
+                      harden_options)
 from . import restricted
 from .restricted import Design
 from .tune import check_budget
@@ -483,13 +484,17 @@ class BalanceResult:
                            f"share against them (more than {CHECK_GAIN:g})")
             other = (f"judge with the bots that pass (--strategies {','.join(passing)}) or "
                      if passing.len() else "judge with stronger bots, or ")
+            bot = self.bots.get((r["population"], r["players"]))
+            options = " ".join(harden_options(r["players"], DEFAULT_SEARCHES,
+                                              bool(bot and bot.mixture)))
             more = ("harden them further for this set (citadels harden --start "
                     f"{self.strategies_file}:{self.bots[(PREPARED, r['players'])].name} "
-                    f"--players "
-                    f"{r['players']}, with this test's --ruleset and --characters, then "
-                    "--strategies-file with --strategies)" if r["population"] == PREPARED else
+                    f"--players {r['players']} {options}, with this test's --ruleset and "
+                    "--characters, then --strategies-file with --strategies)"
+                    if r["population"] == PREPARED else
                     f"harden these for this set (citadels harden --start {r['population']} "
-                    f"--players {r['players']}, with this test's --ruleset and --characters)")
+                    f"--players {r['players']} {options}, with this test's --ruleset and "
+                    "--characters)")
             out.append(f"{r['population']} bots at {r['players']}p are bot-limited: "
                        f"{'; '.join(why)}, so their strong and weak readings say more about "
                        f"the bots than about the cards. Next: {other}{more}.")
