@@ -488,7 +488,7 @@ class BalanceResult:
             options = " ".join(harden_options(r["players"], DEFAULT_SEARCHES,
                                               bool(bot and bot.mixture)))
             more = ("harden them further for this set (citadels harden --start "
-                    f"{self.strategies_file}:{self.bots[(PREPARED, r['players'])].name} "
+                    f"{self.strategies_file}:{bot.name} "
                     f"--players {r['players']} {options}, with this test's --ruleset and "
                     "--characters, then --strategies-file with --strategies)"
                     if r["population"] == PREPARED else
