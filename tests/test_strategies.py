@@ -123,7 +123,7 @@ def test_the_default_is_the_bot_prepared_for_the_player_count_and_says_when_it_i
         assert get(default_for(config)).description.startswith(
             f"The reference family for the classic base game at {n} players")
     assert get("reference_classic_2p").mixture  # the 2-player bot mixes three rounds
-    assert len(get("reference_cunning_agents_3p").mixture) == 3  # hardened with --mix
+    assert len(get("reference_cunning_agents_3p").mixture) == 2  # hardened with --mix
     counts = player_count_presets()
     parts = {p.name for s in counts.values() for _, p in s.mixture}
     for name in set(counts) - parts:  # <a set's preset>_<N>p, N another count than its own
