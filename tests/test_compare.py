@@ -74,9 +74,20 @@ def test_cli_compare(capsys):
     assert main(["compare", "heuristic", "random", "--players", "3", "--games", "600",
                  "--sprt-elo", "0,20", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "difference A - B" in out and "SPRT" in out and "line-ups ABA / BAA / AAB" in out
+    assert "difference A - B" in out and "SPRT" in out and "line-ups ABA / BAA / AAB / BAB / ABB / BBA" in out
     assert main(["compare", "heuristic", "nosuch", "--no-progress"]) == 2
     assert "Unknown strategy 'nosuch'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_compare_at_an_odd_count_gives_neither_side_the_extra_seat(players):
+    """At an odd player count A and B each hold the majority in half the line-ups, every
+    seat equally often, so swapping them plays the same games: the difference only flips."""
+    ab = compare("heuristic", "builder", GameConfig(players=players), games=600, seed=3)
+    ba = compare("builder", "heuristic", GameConfig(players=players), games=600, seed=3)
+    seats = [[lu[s] for lu in ab.line_ups].count("heuristic") for s in range(players)]
+    assert len(ab.line_ups) == 2 * players and seats == [players] * players
+    assert ab.test["diff"] == pytest.approx(-ba.test["diff"], abs=1e-9) != 0
 
 
 def test_compare_reports_what_common_deals_bought():

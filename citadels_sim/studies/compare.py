@@ -1,11 +1,14 @@
 """Strategy A against strategy B: seat rotation, common random numbers, optional SPRT.
 
 The line-up alternates A and B over the seats (A, B, A, B, ...) and every distinct rotation
-of it plays each deal: with common random numbers (the default) all rotations share the
-seed, so deal *i* (deck, draft and seat streams) is the same for every rotation and the
-comparison is paired deal by deal.  The statistic of deal *i* is the share of A's seats that
-won minus the share of B's, averaged over the rotations; its mean is the win-rate
-difference A - B (per seat), tested with a z-test.
+of it plays each deal; at an odd player count the line-up B, A, B, ... and its rotations
+play too, so that each strategy holds every seat equally often and neither has the extra
+seat (at 3 players the side with two seats wins more, whichever it is: ABA, BAA, AAB, BAB,
+ABB, BBA).  Swapping A and B then plays the same games.  With common random numbers (the
+default) all line-ups share the seed, so deal *i* (deck, draft and seat streams) is the
+same for every line-up and the comparison is paired deal by deal.  The statistic of deal
+*i* is the share of A's seats that won minus the share of B's, averaged over the line-ups;
+its mean is the win-rate difference A - B (per seat), tested with a z-test.
 
 The sequential test is the generalized SPRT of fishtest's ``LLRcalc`` in its normal
 approximation (``LLR_alt2``: LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var), with the per-deal
@@ -120,7 +123,7 @@ class Comparison:
     llr: float | None = None
     verdict: str | None = None
     degenerate: bool = False  # same decisions on common deals: identical games
-    #: variance of the per-deal difference over what independent deals per rotation would
+    #: variance of the per-deal difference over what independent deals per line-up would
     #: give (measured from the per-rotation differences); below 1, common deals helped
     variance_ratio: float | None = None
 
@@ -129,7 +132,7 @@ class Comparison:
         c, t = self.config, self.test
         lines = [f"A = {self.a} vs B = {self.b} · {c.ruleset} · {c.players} players · "
                  f"line-ups {' / '.join(''.join('A' if s == self.a else 'B' for s in lu) for lu in self.line_ups)}",
-                 f"{self.deals:,} deals x {len(self.line_ups)} rotations = "
+                 f"{self.deals:,} deals x {len(self.line_ups)} line-ups = "
                  f"{self.deals * len(self.line_ups):,} games · common random numbers: "
                  f"{'yes' if self.crn else 'no'}"]
         for row in self.rates.iter_rows(named=True):
@@ -152,9 +155,9 @@ class Comparison:
             r = self.variance_ratio
             narrower = 1 - np.sqrt(r)
             lines.append(f"pairing: variance of the per-deal difference {r:.3f} x that of "
-                         f"independent deals per rotation (interval {abs(narrower):.1%} "
+                         f"independent deals per line-up (interval {abs(narrower):.1%} "
                          + ("narrower)" if narrower >= 0 else "wider)") if self.crn else
-                         f"pairing: none (independent deals per rotation; measured variance "
+                         f"pairing: none (independent deals per line-up; measured variance "
                          f"ratio {r:.3f})")
         if self.sprt:
             lo, hi = self.sprt.bounds
@@ -192,6 +195,13 @@ def _sides(a: str | Strategy, b: str | Strategy) -> tuple[Strategy, Strategy]:
     return sa, sb
 
 
+def balanced_line_ups(a: str, b: str, players: int) -> tuple[tuple[str, ...], ...]:
+    """Every rotation of A, B, A, B, ... over ``players`` seats and, when ``players`` is
+    odd, of B, A, B, ... too: each side holds each seat equally often."""
+    line_ups = rotations((a, b), players, "rotate")
+    return line_ups + (rotations((b, a), players, "rotate") if players % 2 else ())
+
+
 def _oriented(pairs: pl.DataFrame, a: str) -> pl.DataFrame:
     """The pair table with differences as A - B (pairs are stored in alphabetical order)."""
     return pairs.with_columns(pl.when(pl.col("a") == a).then(pl.col("diff"))
@@ -203,7 +213,8 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
             chunk_size: int = 5_000, workers: int | None = None,
             progress: bool = False, executor: ChunkExecutor | Executor | None = None,
             client=None) -> Comparison:
-    """Play ``games`` deals of A against B, each deal once per rotation of the line-up.
+    """Play ``games`` deals of A against B, each deal once per line-up of
+    :func:`balanced_line_ups`.
 
     ``crn``: every rotation plays the same deals (otherwise each rotation has its own seed).
     ``sprt``: stop early, after a chunk of ``chunk_size`` deals, once the test decides.
@@ -215,7 +226,7 @@ def compare(a: str | Strategy, b: str | Strategy, config: GameConfig | None = No
     executor = resolve(executor, client)
     sa, sb = _sides(a, b)
     by_name = {sa.name: sa, sb.name: sb}
-    line_ups = rotations((sa.name, sb.name), config.players, "rotate")
+    line_ups = balanced_line_ups(sa.name, sb.name, config.players)
     runs = [Run(config, [by_name[n] for n in lu], games,
                 seed if crn else derive_seed(seed, "rotation", r), workers,
                 chunk_size=chunk_size, picks=False, executor=executor)
@@ -259,7 +270,7 @@ def _deal_summary(chunk: list[dict[str, pl.DataFrame]]) -> Summary:
 def _variance_ratio(summary: Summary, a: str, rotations: int) -> float:
     """Var(per-deal difference averaged over the rotations) / (sum of the rotations' own
     variances / rotations^2): how much playing every rotation on the same deal reduces the
-    variance, against independent deals per rotation (whose marginals are the same)."""
+    variance, against independent deals per line-up (whose marginals are the same)."""
     def var(frame: pl.DataFrame) -> float:
         d = DescrStatsW(frame["diff"].to_numpy(), weights=frame["count"].to_numpy(), ddof=1)
         return float(d.var) if d.sum_weights > 1 else np.nan
