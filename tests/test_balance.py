@@ -348,19 +348,21 @@ def test_bots_that_fail_their_check_read_bot_limited():
 
 
 def test_a_character_the_bots_never_pick_reads_not_picked():
-    """A strong, weak or bot-limited reading of a character the population takes in fewer
-    than 0.5% of the offers reads `not picked`: his value is 0 by construction (the base set
-    under the prepared bots: the Architect, picked 0.00 from 3 players on, read weak)."""
+    """Any reading of a character the population takes in fewer than 0.5% of the offers
+    reads `not picked`: his value is 0 by construction (the base set under the prepared
+    bots: the Architect, picked 0.00 from 3 players on, read weak; the Artist of a 2016 set
+    read `even`, as if balanced)."""
     values = pl.DataFrame({
-        "players": [4] * 4, "population": ["prepared"] * 4, "set": ["base"] * 4,
-        "character": ["Architect", "King", "Seer", "Bishop"],
-        "verdict": ["weak", "strong", "even", "bot-limited"]})
+        "players": [4] * 5, "population": ["prepared"] * 5, "set": ["base"] * 5,
+        "character": ["Architect", "King", "Seer", "Bishop", "Thief"],
+        "verdict": ["weak", "strong", "even", "bot-limited", "even"]})
     holders = pl.DataFrame({
-        "players": [4] * 4, "population": ["prepared"] * 4, "set": ["base"] * 4,
-        "character": ["Architect", "King", "Seer", "Bishop"],
-        "picked_when_offered": [0.001, 0.3, 0.0, 0.004]})
+        "players": [4] * 5, "population": ["prepared"] * 5, "set": ["base"] * 5,
+        "character": ["Architect", "King", "Seer", "Bishop", "Thief"],
+        "picked_when_offered": [0.001, 0.3, 0.0, 0.004, 0.2]})
     marked = balance.not_picked(values, holders)
-    assert marked["verdict"].to_list() == ["not picked", "strong", "even", "not picked"]
+    assert marked["verdict"].to_list() == ["not picked", "strong", "not picked", "not picked",
+                                           "even"]
     assert marked.columns == values.columns
     assert "not picked" in balance.LISTED
 

@@ -81,8 +81,8 @@ BASE = "base"
 PREPARED = preparing.PREPARED
 #: the run directory's strategy file: the bots of every population, as judged
 STRATEGIES_FILE = "strategies.toml"
-#: the verdict of a strong or weak character that the bots (almost) never pick: his value
-#: is about 0 by construction (a player barred from him loses a pick he would not make)
+#: the verdict of a character that the bots (almost) never pick, whatever his value read:
+#: it is about 0 by construction (a player barred from him loses a pick he would not make)
 NOT_PICKED = "not picked"
 #: ... below this share of the draft picks offering him
 PICKED_AT_LEAST = 0.005
@@ -726,12 +726,12 @@ def bot_limited(values: pl.DataFrame, checks: pl.DataFrame) -> pl.DataFrame:
 
 
 def not_picked(values: pl.DataFrame, holders: pl.DataFrame) -> pl.DataFrame:
-    """``values`` with the strong, weak and bot-limited verdicts read ``not picked`` where
-    the population took the character in fewer than :data:`PICKED_AT_LEAST` of the draft
-    picks offering him (``holders``, of :func:`_holders`)."""
+    """``values`` with every verdict read ``not picked`` where the population took the
+    character in fewer than :data:`PICKED_AT_LEAST` of the draft picks offering him
+    (``holders``, of :func:`_holders`): an ``even`` there would read as balanced."""
     rare = holders.filter(pl.col("picked_when_offered") < PICKED_AT_LEAST)
     return relabel(values, rare, ["players", "population", "set", "character"],
-                   DECIDED + (BOT_LIMITED,), NOT_PICKED)
+                   DECIDED + (BOT_LIMITED, "even", "unclear"), NOT_PICKED)
 
 
 def _check_budgets(spec: Balance, players: list[int]) -> None:
