@@ -83,14 +83,14 @@ def test_an_experiment_on_a_cluster_gives_the_local_tables_and_report(client, tm
 
 #: a comparison whose SPRT decides after several chunks (a strategy against itself on
 #: independent deals)
-SPRT_RUN = dict(config=GameConfig(players=3), games=20_000, seed=3, chunk_size=200,
+SPRT_RUN = dict(config=GameConfig(players=3), games=20_000, seed=3, chunk_size=50,
                 sprt=Sprt.from_elo(0, 20), crn=False)
 
 
 def test_compare_on_a_cluster_decides_like_the_local_run(client):
     local = compare("aggressive", "aggressive", **SPRT_RUN)
     remote = compare("aggressive", "aggressive", **SPRT_RUN, client=client)
-    assert local.verdict == "H0" and 4 * 200 <= local.deals < 20_000  # several chunks, early
+    assert local.verdict == "H0" and 4 * 50 <= local.deals < 20_000  # several chunks, early
     assert (remote.deals, remote.llr, remote.verdict) == (local.deals, local.llr, local.verdict)
     assert remote.test == local.test and remote.rates.equals(local.rates)
     assert remote.text() == local.text()
@@ -111,8 +111,8 @@ class Counting(Local):
 def test_compare_plays_the_rotations_chunk_by_chunk_and_stops_with_the_sprt():
     counting = Counting()
     c = compare("aggressive", "aggressive", **SPRT_RUN, executor=counting)
-    assert c.verdict == "H0" and 4 * 200 <= c.deals < 20_000
-    assert counting.played == c.deals // 200 * len(c.line_ups)  # nothing played past it
+    assert c.verdict == "H0" and 4 * 50 <= c.deals < 20_000
+    assert counting.played == c.deals // 50 * len(c.line_ups)  # nothing played past it
 
 
 def test_balance_on_a_cluster_gives_the_local_verdicts(client, tmp_path):
