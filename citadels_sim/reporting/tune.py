@@ -107,7 +107,7 @@ def build(t: Tuning) -> Report:
                    "H0": "H0 accepted: not stronger by delta1",
                    None: "no decision within the deals allowed"}[cmp.verdict]
         rep.table(pl.DataFrame([{
-            "deals": cmp.deals, "rotations": len(cmp.line_ups),
+            "deals": cmp.deals, "line-ups": len(cmp.line_ups),
             "difference A - B": f"{cmp.test['diff']:+.4f} [{cmp.test['diff_low']:+.4f}, "
                                 f"{cmp.test['diff_high']:+.4f}]",
             "delta0, delta1": f"{s.delta0:+.3f}, {s.delta1:+.3f}",
