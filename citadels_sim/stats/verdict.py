@@ -27,6 +27,8 @@ ALPHA = 0.05
 SDM = 0.02
 #: the verdicts that decide: the effect exceeds the smallest difference that matters
 DECIDED = ("strong", "weak")
+#: the verdicts that do not: within the smallest difference that matters, or not yet known
+UNDECIDED = ("even", "unclear")
 #: the verdict of a strong or weak row whose bots failed their bot check: it says more
 #: about the bots than about the cards
 BOT_LIMITED = "bot-limited"

@@ -65,7 +65,7 @@ from citadels_sim.game import cards, house_rules, variants as card_variants
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, get, start_for, to_toml
 from citadels_sim.stats import analysis, verdict
-from citadels_sim.stats.verdict import BOT_LIMITED, DECIDED, relabel
+from citadels_sim.stats.verdict import BOT_LIMITED, DECIDED, UNDECIDED, relabel
 from citadels_sim.stats.intervals import DealMoments, Z95
 from . import experiment
 from . import exploit as exploiting, prepare as preparing
@@ -731,7 +731,7 @@ def not_picked(values: pl.DataFrame, holders: pl.DataFrame) -> pl.DataFrame:
     (``holders``, of :func:`_holders`): an ``even`` there would read as balanced."""
     rare = holders.filter(pl.col("picked_when_offered") < PICKED_AT_LEAST)
     return relabel(values, rare, ["players", "population", "set", "character"],
-                   DECIDED + (BOT_LIMITED, "even", "unclear"), NOT_PICKED)
+                   DECIDED + (BOT_LIMITED,) + UNDECIDED, NOT_PICKED)
 
 
 def _check_budgets(spec: Balance, players: list[int]) -> None:
@@ -796,7 +796,7 @@ def _rows_of(frame: pl.DataFrame, players: int, population: str) -> pl.DataFrame
 
 def _nothing_decided(players: int, population: str, rows: pl.DataFrame, sdm: float) -> str:
     """"reference bots at 4p: no character differs ... (3 even, 5 unclear)"."""
-    counts = [f"{(rows['verdict'] == v).sum()} {v}" for v in ("even", "unclear")
+    counts = [f"{(rows['verdict'] == v).sum()} {v}" for v in UNDECIDED
               if (rows["verdict"] == v).any()]
     return (f"{population} bots at {players}p: no character differs from the set's mean by "
             f"more than {sdm * 100:g} win-rate points ({', '.join(counts)})")
