@@ -118,20 +118,24 @@ def test_compile_workers_take_their_share_of_the_kernel_and_each_function_once()
 
 def test_a_warm_start_loads_only_the_entry_point_and_no_scipy_linalg():
     """A new process with the kernel cached loads ``run.play_games`` alone (its machine code
-    holds its callees'), plays a game with it, and numba's set-up imported no scipy.linalg."""
+    holds its callees'), plays a game with it, and numba's set-up imported no scipy.linalg;
+    the garbage collector is on again after the load and leaves what it made alone."""
     import json
     import os
     import subprocess
     import sys
     script = (
-        "import json, sys\n"
+        "import gc, json, sys\n"
         "from citadels_sim.engine.warmup import ensure_kernel\n"
+        "frozen = gc.get_freeze_count()\n"
         "loaded = [name for name, _, _ in ensure_kernel(show=False)]\n"
+        "collector = [gc.isenabled(), gc.get_freeze_count() - frozen]\n"
         "from citadels_sim import simulate\n"
         "games = simulate(games=3, seed=1, progress=False).games\n"
-        "print(json.dumps([loaded, games, 'scipy.linalg' in sys.modules]))\n")
+        "print(json.dumps([loaded, games, 'scipy.linalg' in sys.modules, collector]))\n")
     out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
                          text=True, env=dict(os.environ, NUMBA_CACHE_DIR=numba.config.CACHE_DIR))
-    loaded, games, linalg = json.loads(out.stdout.strip().splitlines()[-1])
+    loaded, games, linalg, (collecting, frozen) = json.loads(out.stdout.strip().splitlines()[-1])
     assert [_name(d) for d in jit.entry_points()] == ["citadels_sim.kernel.run.play_games"]
     assert loaded == ["run.play_games"] and games == 3 and not linalg
+    assert collecting and frozen > 10_000

@@ -3,7 +3,7 @@ says what it is doing.
 
 The first run after an install (or after an upgrade that changes the kernel) compiles every
 kernel function once, about :data:`COLD_START_SECONDS` on a 2-core machine; the machine code
-is cached (see :mod:`citadels_sim.kernel`), so later runs load it in about a second.
+is cached (see :mod:`citadels_sim.kernel`), so later runs load it and start in under a second.
 Everything that plays games calls :func:`ensure_kernel` before its own progress bar starts;
 ``citadels warmup`` does it ahead of time (after an install, or on each cluster node).
 """

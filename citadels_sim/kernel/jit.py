@@ -28,6 +28,7 @@ core (:mod:`.parallel_compile`).  Measured cold start and speed: docs/performanc
 
 from __future__ import annotations
 
+import gc
 import inspect
 import sys
 import time
@@ -184,6 +185,27 @@ _served: set[bool] = set()
 
 
 @contextmanager
+def _collector_set_aside(pause: bool):
+    """The cyclic garbage collector paused while the kernel loads from the cache (``pause``;
+    never while it compiles, whose garbage it frees), and afterwards, the first time, told to
+    leave alone every object made so far (``gc.freeze``): the imports and the loaded kernel
+    (numba's types, dispatchers and code libraries), kept for the process's life.
+    Collecting them again and again, and last at the process's exit, took a third of a warm
+    start (docs/performance.md).  The cost: an object made before the kernel first loads
+    that later becomes garbage in a cycle is never freed."""
+    collecting = gc.isenabled()
+    if pause:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if not _served:
+            gc.freeze()
+        if collecting:
+            gc.enable()
+
+
+@contextmanager
 def _compile_settings():
     """How the kernel is compiled, apart from numba's defaults, while it is compiled:
 
@@ -230,7 +252,7 @@ def compile_kernel(progress: Callable[[int, int, str, bool], None] | None = None
     # a cold compile in this process alone compiles (and times) every function in order
     wanted = order if every or (cold and not parallel) else entry_points()
     timings = []
-    with _compile_settings():
+    with _collector_set_aside(pause=not cold), _compile_settings():
         if parallel:
             index = {id(d): i for i, d in enumerate(order)}
             graph = [[index[id(c)] for c in callees(d, index)] for d in order]
