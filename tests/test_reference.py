@@ -284,7 +284,8 @@ def _read(st, tb, s, k, ranks, read=0.0, memory=0.0):
     st.params[s, L.PR_R_READ] = read
     st.params[s, L.PR_R_MEMORY] = memory
     out = reference.known_out(st, s)
-    return [reference.pick_read(st, tb, s, k, c, out) for c in ranks]
+    reference.read_picks(st, tb, s, k, out)
+    return [float(st.work[reference.W_READ, c]) for c in ranks]
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -372,3 +373,31 @@ def test_read_odds_that_a_rank_is_in_play_never_pass_one(players):
                 for o in range(players):
                     st.p[o, L.P_SHOWN + r] = 0
                 assert 0.0 <= read <= 1.0 + 1e-9, (game, s, r, read)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_effects_of_an_aim_at_every_rank_are_those_reckoned_one_rank_at_a_time(players):
+    """A target is chosen from the effects of every allowed rank, reckoned in one pass that
+    reads each opponent's pick once (``rank_effects``): each is the number reckoned for that
+    rank alone, for every aim, with and without reads, before and during the turns."""
+    aims = [reference.AIM_KILL, reference.AIM_ROB, reference.AIM_WARRANT,
+            reference.AIM_THREAT, reference.AIM_BEWITCH]
+    for game in range(6):
+        st, tb = h.make_state("2016", players, "reference", seed=9, game=game,
+                              characters="cunning_agents", districts="cunning_agents")
+        draft.draft(st, tb)
+        for o in range(players):
+            st.p[o, L.P_GOLD] = 2 + o
+        st.g[L.G_ROUND] = 4
+        st.g[L.G_TURN_RANK] = game % 4
+        for s in range(players):
+            st.params[s, L.PR_R_READ] = (-0.7, 0.0, 0.9)[(s + game) % 3]
+            st.params[s, L.PR_R_MEMORY] = (0.0, 2.5)[game % 2]
+            out = reference.known_out(st, s)
+            wanted = ((1 << int(st.g[L.G_NRANKS])) - 1) & ~reference.own_ranks(st, s)
+            for aim in aims:
+                reference.rank_effects(st, tb, s, wanted, aim, out)
+                together = [float(st.work[reference.W_EFFECT, r]) for r in range(9)]
+                for r in range(int(st.g[L.G_NRANKS])):
+                    if (wanted >> r) & 1:
+                        assert reference.rank_effect(st, tb, s, r, aim, out) == together[r]

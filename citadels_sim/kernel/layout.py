@@ -49,6 +49,8 @@ field              shape / dtype                contents
 ``params``         (MAX_SEATS, N_PARAMS) float64 each seat's strategy parameters this game
                                                 (``PR_*``): the row of ``Tables.params`` its
                                                 strategy plays (a mixed one draws it per game)
+``work``           (WORK_ROWS, MAX_RANKS)       work space per rank for functions that may not
+                   float64                      allocate (``bots.reference.rank_effects``)
 ``rng``            (N_STREAMS,) uint64          SplitMix64 states: deck, draft, one per seat,
                                                 then the mixed strategies' draw
 ``log``            (LOG_CAP, LOG_W) int32       replay events, ``g[G_LOG_N]`` rows used (only
@@ -95,6 +97,7 @@ RNG_MIX = RNG_SEAT0 + MAX_SEATS  # which component each mixed strategy plays thi
 MAX_MIX = 8
 MAX_PICKS = MAX_SEATS  # character picks in one round's draft, at most (8 players: 8)
 SCRATCH_LEN = 16  # ``g[G_SCRATCH:]``: work space for functions that may not allocate
+WORK_ROWS = 4  # ``work[i, r]``: rows of numbers per rank for functions that may not allocate
 #: rounds whose leader the per-seat bitmask ``P_LED`` records (bit k - 1: round k)
 LED_ROUNDS = 31
 
@@ -376,6 +379,7 @@ STATE_DTYPE = np.dtype([
     ("city_round", np.int16, (MAX_SEATS, CITY_CAP)),
     ("deck", np.int16, (DECK_CAP + PILE_CAP,)),
     ("params", np.float64, (MAX_SEATS, N_PARAMS)),
+    ("work", np.float64, (WORK_ROWS, MAX_RANKS)),
     ("rng", np.uint64, (N_STREAMS,)),
     ("log", np.int32, (LOG_CAP, LOG_W)),
 ], align=True)

@@ -405,76 +405,107 @@ def effect_on(st, tb, s, o, r, aim):
     return harm(st, tb, s, o, r, aim) * danger(st, tb, s, o)
 
 
+# the rows of ``st.work`` (one number per rank) that :func:`rank_effects` fills
+W_EFFECT = 0  # the expected effect of the aim at the rank
+W_LIVE = 1    # the chance that an opponent plays it
+W_SCALE = 2   # :func:`odds_scale` (0: a character already called, or nobody can hold it)
+W_READ = 3    # :func:`read_picks`: how likely one pick is read to have kept the rank
+
+
 @hot
-def pick_read(st, tb, s, k, r, out):
+def read_picks(st, tb, s, k, out):
     """How much likelier than the other ranks it could have taken (``out``: ``_known_out``)
-    seat ``s`` reads that pick ``k`` (another seat's) kept rank ``r``: 1 when PR_R_READ and
-    PR_R_MEMORY are 0 (every rank alike); else the picker's chance of keeping ``r``, in
-    proportion to exp(PR_R_READ x what ``r`` would be worth to ``s`` in his place (desire
-    and worth now) + PR_R_MEMORY x the share of the earlier rounds in which the picker
-    revealed ``r``), times the number of ranks he could have kept.  A negative PR_R_READ
-    reads that the picker keeps the one worth less (and leaves the other face down, or to
-    ``s``); PR_R_MEMORY reads his habits (a player who never shows the Warlord keeps the
-    other rank)."""
+    seat ``s`` reads that pick ``k`` (another seat's) kept each rank, into
+    ``st.work[W_READ]``: 1 each when PR_R_READ and PR_R_MEMORY are 0 (every rank alike);
+    else the picker's chance of keeping the rank, in proportion to exp(PR_R_READ x what it
+    would be worth to ``s`` in his place (desire and worth now) + PR_R_MEMORY x the share of
+    the earlier rounds in which the picker revealed it), times the number of ranks he could
+    have kept (0 for a rank he could not).  A negative PR_R_READ reads that the picker keeps
+    the one worth less (and leaves the other face down, or to ``s``); PR_R_MEMORY reads his
+    habits (a player who never shows the Warlord keeps the other rank)."""
+    g = st.g
     read = st.params[s, PR_R_READ]
     memory = st.params[s, PR_R_MEMORY]
+    reads = st.work[W_READ]
     if read == 0.0 and memory == 0.0:
-        return 1.0
-    g = st.g
+        for c in range(g[G_NRANKS]):
+            reads[c] = 1.0
+        return
     o = g[G_PICKER + k]
     ready = ready_builds(st, tb, o, s) if read != 0.0 else 0
     rounds = max(1, g[G_ROUND] - 1)
-    mine = 0.0
     total = 0.0
     n = 0
     for c in range(g[G_NRANKS]):
+        reads[c] = 0.0
         if (out >> c) & 1 or not could_take(st, s, k, c):
             continue
         x = memory * st.p[o, P_SHOWN + c] / rounds
         if read != 0.0:
             x += read * (st.params[s, PR_CHAR + g[G_RANK_CHAR + c]] + st.params[s, PR_BASE + c]
                          + ref_worth(st, tb, o, c, s, ready))
-        w = math.exp(min(50.0, x))
-        total += w
+        reads[c] = math.exp(min(50.0, x))
+        total += reads[c]
         n += 1
-        if c == r:
-            mine = w
-    return n * mine / total if total > 0.0 else 1.0
+    for c in range(g[G_NRANKS]):
+        reads[c] = n * reads[c] / total if total > 0.0 else 1.0
+
+
+@hot
+def rank_effects(st, tb, s, wanted, aim, out):
+    """Expected effect for seat ``s`` of aiming power ``aim`` at each rank in bitmask
+    ``wanted`` (``out``: ``_known_out``), into ``st.work[W_EFFECT]`` (and the chance that an
+    opponent plays it into ``st.work[W_LIVE]``): over the opponents' picks that may have
+    taken it, P(that holder) x harm x danger (a character already called shows its holder;
+    each pick read by :func:`read_picks`, once for every rank, and the read odds set against
+    the chance that it lies face down, so that they sum to at most 1); the Witch also plays
+    the character herself when it is in play."""
+    g = st.g
+    n = g[G_NRANKS]
+    eff = st.work[W_EFFECT]
+    live = st.work[W_LIVE]
+    scale = st.work[W_SCALE]
+    for r in range(n):
+        eff[r] = 0.0
+        live[r] = 0.0
+        scale[r] = 0.0
+        if not (wanted >> r) & 1:
+            continue
+        if r < g[G_TURN_RANK] and r != g[G_KILLED]:
+            o = g[G_HOLDER + r]
+            if o >= 0 and o != s:
+                live[r] = 1.0
+                eff[r] = effect_on(st, tb, s, o, r, aim)
+        else:
+            scale[r] = odds_scale(st, s, r, out)
+    for j in range(g[G_PICKS]):
+        o = g[G_PICKER + j]
+        if o == s:
+            continue
+        read_picks(st, tb, s, j, out)
+        for r in range(n):
+            if scale[r] > 0.0 and could_take(st, s, j, r):
+                p = scale[r] * st.work[W_READ, r]
+                live[r] += p
+                eff[r] += p * effect_on(st, tb, s, o, r, aim)
+    reading = st.params[s, PR_R_READ] != 0.0 or st.params[s, PR_R_MEMORY] != 0.0
+    for r in range(n):
+        if reading and scale[r] > 0.0:
+            # the reads weigh the picks against the chance that it lies face down
+            total = live[r] + nobody_odds(st, s, out)
+            live[r] /= total
+            eff[r] /= total
+        if aim == AIM_BEWITCH and (wanted >> r) & 1:
+            eff[r] += live[r] * (ref_worth(st, tb, s, r, s, ready_builds(st, tb, s, s))
+                                 + st.params[s, PR_R_BUILD])
 
 
 @hot
 def rank_effect(st, tb, s, r, aim, out):
-    """Expected effect for seat ``s`` of aiming power ``aim`` at rank ``r`` (``out``:
-    ``_known_out``): over the opponents' picks that may have taken it, P(that holder) x
-    harm x danger (a character already called shows its holder; each pick read by
-    :func:`pick_read`, and the read odds set against the chance that it lies face down, so
-    that they sum to at most 1); the Witch also plays the character herself when it is in play."""
-    g = st.g
-    v = 0.0
-    live = 0.0
-    if r < g[G_TURN_RANK] and r != g[G_KILLED]:
-        o = g[G_HOLDER + r]
-        if o >= 0 and o != s:
-            live = 1.0
-            v = effect_on(st, tb, s, o, r, aim)
-    else:
-        scale = odds_scale(st, s, r, out)
-        if scale > 0.0:
-            for j in range(g[G_PICKS]):
-                o = g[G_PICKER + j]
-                if o != s and could_take(st, s, j, r):
-                    p = scale * pick_read(st, tb, s, j, r, out)
-                    live += p
-                    v += p * effect_on(st, tb, s, o, r, aim)
-            if st.params[s, PR_R_READ] != 0.0 or st.params[s, PR_R_MEMORY] != 0.0:
-                # the reads weigh the picks against the chance that it lies face down
-                total = live + nobody_odds(st, s, out)
-                live /= total
-                v /= total
-    if aim == AIM_BEWITCH:
-        v += live * (ref_worth(st, tb, s, r, s, ready_builds(st, tb, s, s))
-                     + st.params[s, PR_R_BUILD])
-    return v
+    """Expected effect for seat ``s`` of aiming power ``aim`` at rank ``r``
+    (:func:`rank_effects`)."""
+    rank_effects(st, tb, s, 1 << r, aim, out)
+    return st.work[W_EFFECT, r]
 
 
 @hot
@@ -483,10 +514,10 @@ def ref_target(st, tb, s, allowed, aim):
     never one of his own unless nothing else is allowed."""
     best, ties, pick = NOTHING
     own = own_ranks(st, s)
-    out = known_out(st, s)
+    rank_effects(st, tb, s, allowed & ~own, aim, known_out(st, s))
     for r in range(st.g[G_NRANKS]):
         if (allowed >> r) & 1:
-            v = -1.0 if (own >> r) & 1 else rank_effect(st, tb, s, r, aim, out)
+            v = -1.0 if (own >> r) & 1 else st.work[W_EFFECT, r]
             best, ties, pick = offer(st, s, v, r, best, ties, pick)
     return pick
 
@@ -596,10 +627,10 @@ def ref_threats(st, tb, s, allowed):
     best, ties, real = NOTHING
     second, bluff = NEG, -1
     own = own_ranks(st, s)
-    out = known_out(st, s)
+    rank_effects(st, tb, s, allowed & ~own, AIM_THREAT, known_out(st, s))
     for r in range(st.g[G_NRANKS]):
         if (allowed >> r) & 1:
-            v = -1.0 if (own >> r) & 1 else rank_effect(st, tb, s, r, AIM_THREAT, out)
+            v = -1.0 if (own >> r) & 1 else st.work[W_EFFECT, r]
             was, prev = best, real
             best, ties, real = offer(st, s, v, r, best, ties, real)
             if real == r:
