@@ -285,7 +285,7 @@ def _read(st, tb, s, k, ranks, read=0.0, memory=0.0):
     st.params[s, L.PR_R_MEMORY] = memory
     out = reference.known_out(st, s)
     reference.read_picks(st, tb, s, k, out)
-    return [float(st.work[reference.W_READ, c]) for c in ranks]
+    return [float(st.work[L.W_READ, c]) for c in ranks]
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -397,7 +397,7 @@ def test_the_effects_of_an_aim_at_every_rank_are_those_reckoned_one_rank_at_a_ti
             wanted = ((1 << int(st.g[L.G_NRANKS])) - 1) & ~reference.own_ranks(st, s)
             for aim in aims:
                 reference.rank_effects(st, tb, s, wanted, aim, out)
-                together = [float(st.work[reference.W_EFFECT, r]) for r in range(9)]
+                together = [float(st.work[L.W_EFFECT, r]) for r in range(9)]
                 for r in range(int(st.g[L.G_NRANKS])):
                     if (wanted >> r) & 1:
                         assert reference.rank_effect(st, tb, s, r, aim, out) == together[r]

@@ -50,7 +50,7 @@ field              shape / dtype                contents
                                                 (``PR_*``): the row of ``Tables.params`` its
                                                 strategy plays (a mixed one draws it per game)
 ``work``           (WORK_ROWS, MAX_RANKS)       work space per rank for functions that may not
-                   float64                      allocate (``bots.reference.rank_effects``)
+                   float64                      allocate, rows ``W_*`` (the reference bots' aim)
 ``rng``            (N_STREAMS,) uint64          SplitMix64 states: deck, draft, one per seat,
                                                 then the mixed strategies' draw
 ``log``            (LOG_CAP, LOG_W) int32       replay events, ``g[G_LOG_N]`` rows used (only
@@ -97,7 +97,12 @@ RNG_MIX = RNG_SEAT0 + MAX_SEATS  # which component each mixed strategy plays thi
 MAX_MIX = 8
 MAX_PICKS = MAX_SEATS  # character picks in one round's draft, at most (8 players: 8)
 SCRATCH_LEN = 16  # ``g[G_SCRATCH:]``: work space for functions that may not allocate
-WORK_ROWS = 4  # ``work[i, r]``: rows of numbers per rank for functions that may not allocate
+# the rows of ``State.work``, one number per rank (``bots.reference.rank_effects``)
+(W_EFFECT,   # the expected effect of an aim at the rank
+ W_LIVE,     # the chance that an opponent plays it
+ W_SCALE,    # ``odds_scale`` (0: a character already called, or nobody can hold it)
+ W_READ,     # ``read_picks``: how likely one pick is read to have kept the rank
+ WORK_ROWS) = range(5)
 #: rounds whose leader the per-seat bitmask ``P_LED`` records (bit k - 1: round k)
 LED_ROUNDS = 31
 

@@ -29,7 +29,8 @@ from ..layout import (CH_ABBOT, CH_ALCHEMIST, CH_ARCHITECT, CH_ARTIST, CH_ASSASS
                       PR_R_CROWN, PR_R_DENY, PR_R_DRAW_GOLD, PR_R_DRAW_NEED, PR_R_FINISH,
                       PR_R_MEMORY, PR_R_READ, PR_R_URGENCY, PR_W_AGGRESSION, PR_W_INCOME,
                       PR_W_NEW_TYPE, PR_W_THREAT, P_CITY_N, P_DOWN, P_GOLD, P_HAND_N, P_KINDS,
-                      P_OFFER, P_SHOWN, P_STEP, RANK_KING, T_TRADE)
+                      P_OFFER, P_SHOWN, P_STEP, RANK_KING, T_TRADE, W_EFFECT, W_LIVE, W_READ,
+                      W_SCALE)
 from ..rules import (INCOME_CARDS, build_cost, build_limit, destroyable, has, income_count,
                      income_kind, income_type, slot_cost, warlord_cost)
 from ..state import city_size, own_ranks
@@ -403,13 +404,6 @@ def harm(st, tb, s, o, r, aim):
 def effect_on(st, tb, s, o, r, aim):
     """The effect for ``s`` of power ``aim`` hitting seat ``o`` on rank ``r``: harm x danger."""
     return harm(st, tb, s, o, r, aim) * danger(st, tb, s, o)
-
-
-# the rows of ``st.work`` (one number per rank) that :func:`rank_effects` fills
-W_EFFECT = 0  # the expected effect of the aim at the rank
-W_LIVE = 1    # the chance that an opponent plays it
-W_SCALE = 2   # :func:`odds_scale` (0: a character already called, or nobody can hold it)
-W_READ = 3    # :func:`read_picks`: how likely one pick is read to have kept the rank
 
 
 @hot
