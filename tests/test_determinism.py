@@ -1,5 +1,6 @@
 """Results depend on (config, strategies, seed, game index) only."""
 
+import numpy as np
 import polars as pl
 import pytest
 
@@ -32,6 +33,20 @@ def test_changing_one_seat_strategy_keeps_the_deal():
     t2 = build_tables(config, resolve_strategies("random,heuristic,heuristic,heuristic", 4))
     s1, s2 = new_state(t1, 5, 9, False), new_state(t2, 5, 9, False)
     assert (s1.hand == s2.hand).all() and (s1.deck == s2.deck).all()
+
+
+def test_the_tables_of_a_line_up_do_not_depend_on_the_line_ups_built_before():
+    """A game's own arrays are made once per configuration (``game_tables``, read-only) and
+    each line-up's tables write the strategies into a copy of them."""
+    from citadels_sim.engine.simulate import build_tables, game_tables, resolve_strategies
+    config = GameConfig(players=4)
+    first = build_tables(config, resolve_strategies("heuristic", 4))
+    other = build_tables(config, resolve_strategies("random,builder,heuristic,reference", 4))
+    again = build_tables(GameConfig(players=4), resolve_strategies("heuristic", 4))
+    assert first.tobytes() == again.tobytes() != other.tobytes()
+    made = config.tables()
+    assert game_tables(config) is game_tables(GameConfig(players=4))
+    assert all(np.array_equal(game_tables(config)[k], made[k]) for k in made)
 
 
 def test_out_is_written_per_chunk_and_resumes(tmp_path):

@@ -368,6 +368,8 @@ class GameConfig:
     def rank_mask(self, characters: Sequence[str], who: str) -> int:
         """The bitmask of the ranks (0-based bits) holding ``characters`` in this set;
         ``who`` names the asker in the error for a character the set does not have."""
+        if not characters:
+            return 0
         names = [n.lower() for n in self.character_names]
         mask = 0
         for c in characters:

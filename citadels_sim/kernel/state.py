@@ -26,7 +26,7 @@ from .rng import below, seed_streams
 
 
 def new_record(dtype: np.dtype):
-    """A zeroed record of ``dtype`` (``STATE_DTYPE``, ``TABLES_DTYPE``) whose fields read
+    """A zeroed record of ``dtype`` (a ``STATE_DTYPE``) whose fields read
     as attributes from Python (``st.g``), as in compiled code.  Its memory is mapped from the
     system as zero pages, touched only where written: a ``State``'s event log (9 MB) costs
     nothing until a game is logged (``np.zeros`` cleared it: 0.33 ms a record)."""
@@ -45,16 +45,16 @@ def new_tables(kinds: np.ndarray, cfg: np.ndarray, params: np.ndarray,
     """A ``Tables`` record holding the district kinds, configuration and strategy
     parameters (copied): ``params`` one row per seat, or (with ``mix``, each seat's
     components' cumulative chances) ``MAX_MIX`` rows per seat."""
-    tb = new_record(TABLES_DTYPE)
-    tb.kinds[:] = kinds
-    tb.cfg[:] = cfg
+    # 30 KB, zeroed and filled field by field: 6 us, where a mapped record (new_record)
+    # filled by attribute took 56 us, a tenth of a search's small table of games
+    tb = np.zeros((), TABLES_DTYPE)
+    tb["kinds"], tb["cfg"] = kinds, cfg
     if mix is None:
-        tb.params[:, 0] = params
-        tb.mix[:, 0] = 1.0
+        tb["params"][:, 0] = params
+        tb["mix"][:, 0] = 1.0
     else:
-        tb.params[:] = params
-        tb.mix[:] = mix
-    return tb
+        tb["params"], tb["mix"] = params, mix
+    return tb.view(np.recarray)[()]
 
 
 def new_states(n: int) -> np.ndarray:
