@@ -33,7 +33,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
@@ -206,16 +206,21 @@ class Strategy:
 
     def rows(self) -> tuple[np.ndarray, np.ndarray]:
         """The kernel's rows for one seat: parameters (layout.MAX_MIX x layout.N_PARAMS, one
-        row per component) and the components' cumulative chances (layout.MAX_MIX)."""
+        row per component) and the components' cumulative chances (layout.MAX_MIX);
+        read-only, made once per strategy (a search builds thousands of line-ups of the same
+        few)."""
+        return self._rows
+
+    @cached_property
+    def _rows(self) -> tuple[np.ndarray, np.ndarray]:
         rows = np.zeros((layout.MAX_MIX, layout.N_PARAMS))
         chances = np.ones(layout.MAX_MIX)
-        if not self.mixture:
-            rows[0] = self.row()
-            return rows, chances
-        for k, (_, part) in enumerate(self.mixture):
+        for k, part in enumerate([p for _, p in self.mixture] or [self]):
             rows[k] = part.row()
-        chances[:len(self.mixture)] = np.cumsum([c for c, _ in self.mixture])
-        chances[len(self.mixture) - 1:] = 1.0
+        if self.mixture:
+            chances[:len(self.mixture)] = np.cumsum([c for c, _ in self.mixture])
+            chances[len(self.mixture) - 1:] = 1.0
+        rows.flags.writeable = chances.flags.writeable = False
         return rows, chances
 
     def plays(self) -> bytes:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 import numpy as np
@@ -110,14 +111,15 @@ def win_shares(candidate: Strategy, tables: Sequence[Table], config: GameConfig,
     ``workers`` threads (default: all cores) for tables of at least
     :data:`PARALLEL_MIN_GAMES` games, one for smaller ones."""
     out = []
-    for t in tables:
-        lineup = t.lineup(candidate, config.players)
-        with numba_threads(workers if t.games >= PARALLEL_MIN_GAMES else 1):
-            raw = play_chunk(build_tables(config, lineup), t.seed, 0, t.games,
-                             config.players, False, config.max_rounds)
-        first = raw["seat"][:, :, L.O_PLACE] == 1
-        share = first[:, t.seat] / first.sum(axis=1)
-        out.append(1 - share if t.copies else share)
+    with numba_threads(1):
+        for t in tables:
+            lineup = t.lineup(candidate, config.players)
+            with nullcontext() if t.games < PARALLEL_MIN_GAMES else numba_threads(workers):
+                raw = play_chunk(build_tables(config, lineup), t.seed, 0, t.games,
+                                 config.players, False, config.max_rounds)
+            first = raw["seat"][:, :, L.O_PLACE] == 1
+            share = first[:, t.seat] / first.sum(axis=1)
+            out.append(1 - share if t.copies else share)
     return np.concatenate(out)
 
 
