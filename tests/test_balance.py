@@ -462,6 +462,9 @@ def test_the_default_population_is_prepared_for_the_set_at_each_player_count(tmp
     assert [(p.config.players, p.start, p.reused) for p in result.prepared] == [
         (3, "reference", False), (4, "reference", False)]
     written = load_file(result.strategies_file)
+    shipped = spec.base_shipped([3, 4])
+    assert shipped == {3: "reference_classic_3p", 4: "reference_classic"}
+    assert "the base set's games as balance_base_reference_classic_3p (3p)" in result.text()
     for p in result.prepared:
         mine = result.bots[(balance.PREPARED, p.config.players)]
         assert mine.name in written and mine.name.startswith("balance_prepared_classic-")
@@ -471,8 +474,16 @@ def test_the_default_population_is_prepared_for_the_set_at_each_player_count(tmp
         repaired = bool(p.repair) and p.repair["deployed"]
         assert np.array_equal(p.strategy.row(), get("reference").row()) == (
             p.deployed == 0 and not repaired)
-        cells = [c for c in result.record.experiment.cells if c.players == p.config.players]
-        assert {r for c in cells for r in c.rotations} == {(mine.name,) * p.config.players}
+        n = p.config.players
+        cells = {c.characters: c for c in result.record.experiment.cells if c.players == n}
+        assert cells["custom"].rotations == ((mine.name,) * n,)
+        # the base set is played by the shipped bot made for it, not the set's prepared one
+        own = result.base_bots[n]
+        assert cells["base"].rotations == ((own.name,) * n,)
+        assert np.array_equal(written[own.name].row(), get(shipped[n]).row())
+        baseline = result.root / "restricted" / f"{n}p-prepared" / "set1" / "baseline"
+        played = pl.read_parquet(baseline / "seats" / "*.parquet")
+        assert set(played["strategy"]) == {own.name}
     assert p.directory == prepare.directory(p.config, prepare.BOTS_DIR)
     text = result.text()
     assert "BOTS PREPARED" in text and "3p: reference hardened for this set" in text

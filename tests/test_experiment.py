@@ -250,6 +250,26 @@ tuned = { 3 = ["builder"], 4 = ["random", "heuristic"] }
         experiment.parse(text.replace("[3, 4]", "[3, 5]"), "per_count")
 
 
+def test_a_named_lineup_may_give_one_line_up_per_player_count_and_set():
+    """Balance tests play the base set under the bots made for it, the set under its own."""
+    text = """
+[grid]
+players = [4]
+characters = ["base", "mine"]
+lineup = ["own"]
+[characters]
+mine = ["Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Navigator", "Warlord"]
+[lineups]
+own = { 4 = { base = ["builder"], mine = ["random"] } }
+"""
+    exp = experiment.parse(text, "per_set")
+    assert {c.characters: c.rotations for c in exp.cells} == {
+        "base": (("builder",) * 4,), "mine": (("random",) * 4,)}
+    with pytest.raises(ConfigError, match="line-up 'own' names strategies at 4 players for "
+                                          "the sets base, not for 'mine'"):
+        experiment.parse(text.replace(', mine = ["random"]', ""), "per_set")
+
+
 def test_a_prepared_lineup_plays_the_bots_a_balance_test_judges_under(tmp_path, capsys):
     """Issue 19 item 10: ``lineup = ["prepared"]`` plays, in every seat, the bot prepared for
     the cell's set and player count (as ``citadels balance`` judges under), kept in

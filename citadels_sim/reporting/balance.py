@@ -113,8 +113,12 @@ def build(result: BalanceResult) -> Report:
               .rename({"effect": "vs mean"}))
     if result.against_base.height:
         rep.heading("The set against the base set (common deals)")
+        own = result.spec.base_shipped(result.players)
         rep.text("Rank by rank, the set's character's value minus the base character's "
-                 "(win-rate points, paired by deal):")
+                 "(win-rate points, paired by deal)" + (
+                     f"; for the {PREPARED} population each set is played by bots made for "
+                     "it, the base set by " + ", ".join(f"`{b}` ({n}p)" for n, b in own.items())
+                     if own else "") + ":")
         rep.table(_pct(result.against_base.select(
             "players", "population", "rank", "character", "base_character", "diff",
             "diff_low", "diff_high"), "diff").rename({"diff": "set - base"}))

@@ -8,7 +8,9 @@ game).  :func:`run` prepares those bots, then plays the test as a paired experim
 returns a :class:`BalanceResult`:
 
 - **the set and the base set on common deals**: at each player count and population both
-  sets play the same seeds (``common_deals``), as cells of an ordinary experiment, so every
+  sets play the same seeds (``common_deals``), as cells of an ordinary experiment (for the
+  prepared population the base set is played by the shipped bots made for it,
+  :meth:`Balance.base_bots`: each set by bots made for it), so every
   table of the experiment report exists for both; game-level measures (game length, score
   spread, the first crown's seat) are compared deal by deal, set minus base, with intervals
   over deals (a set identical to the base set, as ``first_game`` in 2016, is played once,
@@ -63,7 +65,7 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.simulate import check_memory, play_in_step
 from citadels_sim.game import cards, house_rules, variants as card_variants
 from citadels_sim.game.config import ConfigError, GameConfig
-from citadels_sim.game.strategies import Strategy, get, start_for, to_toml
+from citadels_sim.game.strategies import Strategy, default_for, get, start_for, to_toml
 from citadels_sim.stats import analysis, verdict
 from citadels_sim.stats.verdict import BOT_LIMITED, DECIDED, UNDECIDED, relabel
 from citadels_sim.stats.intervals import DealMoments, Z95
@@ -213,6 +215,7 @@ class Balance:
                                for v in card_variants.load(self.variants)]
         if PREPARED in self.strategies:  # bots prepared otherwise are other bots
             doc["prepare"] = preparing.hardening()
+            doc["base_bots"] = "the base set's own"  # before: the set's prepared bots
         doc["characters"] = (self.characters if isinstance(self.characters, str)
                              else list(self.characters))
         return json.dumps(doc, sort_keys=True, default=list)
@@ -285,6 +288,24 @@ class Balance:
                                       description=f"the bots of a balance test: {what}")
         return out
 
+    def base_shipped(self, players: Sequence[int]) -> dict[int, str]:
+        """Per player count where the set is compared with the base set, the shipped bot
+        that plays the base set's games for the prepared population: the one made for the
+        base set at that count (:func:`.default_for`).  Each set is so played by bots made
+        for it; the set's prepared bots misread the base set (at 2 players the base King
+        -38.1 win-rate points, +15.7 under its own bot)."""
+        if PREPARED not in self.strategies:
+            return {}
+        return {n: default_for(self._config(None, n, self.base_removed(n)))
+                for n in players if self.compared(n)}
+
+    def base_bots(self, players: Sequence[int]) -> dict[int, Strategy]:
+        """:meth:`base_shipped`'s bots, named as in the run's strategy file."""
+        return {n: replace(get(shipped), name=judged_name(BASE, shipped),
+                           description=f"the bots of a balance test: the base set's own at "
+                                       f"{n} players ({shipped})")
+                for n, shipped in self.base_shipped(players).items()}
+
     def _config(self, characters, players: int, removed) -> GameConfig:
         return GameConfig(ruleset=self.ruleset, players=players, characters=characters,
                           districts=self.own_districts, removed=removed, rules=self.rules,
@@ -352,7 +373,8 @@ class Balance:
     def experiment_text(self, players: Sequence[int],
                         bots: dict[tuple[str, int], Strategy] | None = None) -> str:
         """The TOML of the experiment part: the set and the base set on common deals
-        (``bots``: :meth:`bots`, which names the prepared population's per player count)."""
+        (``bots``: :meth:`bots`, which names the prepared population's per player count; the
+        base set's games of that population play :meth:`base_bots`)."""
         sets = self.sets(players)
         named = ("" if isinstance(self.characters, str) else
                  f"[characters]\ncustom = {json.dumps(list(self.characters))}\n\n")
@@ -380,7 +402,11 @@ class Balance:
         if PREPARED in self.strategies:  # its bots differ by player count
             if bots is None:
                 raise ValueError("the prepared population's line-ups need its bots")
-            per_count = ", ".join(f'{n} = ["{bots[(PREPARED, n)].name}"]' for n in players)
+            base = self.base_bots(players)
+            per_count = ", ".join(
+                f'{n} = ["{bots[(PREPARED, n)].name}"]' if n not in base else
+                f'{n} = {{ {json.dumps(self.label)} = ["{bots[(PREPARED, n)].name}"], '
+                f'{BASE} = ["{base[n].name}"] }}' for n in players)
             lines += ["[lineups]", f"{PREPARED} = {{ {per_count} }}", ""]
         if self.rules:
             lines += ["[rules]"] + [f"{name} = {value}" for name, value in self.rules] + [""]
@@ -429,6 +455,12 @@ class BalanceResult:
         return self.spec.bots(self.players, self.prepared)
 
     @property
+    def base_bots(self) -> dict[int, Strategy]:
+        """Per player count, the bot the prepared population's base-set games are played
+        by (:meth:`Balance.base_bots`)."""
+        return self.spec.base_bots(self.players)
+
+    @property
     def players(self) -> list[int]:
         """The player counts played."""
         return sorted(self.values["players"].unique())
@@ -449,9 +481,13 @@ class BalanceResult:
         alone = [f"at {n} players the rules refuse the base set ({why.rstrip('.')}), so the "
                  "set is played alone there"
                  for n in self.players if (why := s.base_refused(n))]
+        shipped = s.base_shipped(self.players)
+        own = ([f"the base set played, for the {PREPARED} population, by the bots made for it ("
+                + ", ".join(f"{name} at {n}p" for n, name in shipped.items())
+                + "), so that each set is played by bots made for it"] if shipped else [])
         return [f"{s.games:,} games per set, player count and population (on deals common "
                 f"to the set and the base set)",
-                f"{s.deals:,} restricted-play deals per character and seat", *alone]
+                f"{s.deals:,} restricted-play deals per character and seat", *own, *alone]
 
     def verdict_table(self) -> pl.DataFrame:
         """The set's characters whose value differs from the set's mean by more than the
@@ -688,6 +724,9 @@ class BalanceResult:
             named.append(f"{p} as " + (", ".join(f"{code.format(name)} ({n}p)"
                                                 for n, name in mine) if p == PREPARED
                                        else code.format(mine[0][1])))
+        if base := self.base_bots:
+            named.append("the base set's games as " + ", ".join(
+                f"{code.format(b.name)} ({n}p)" for n, b in base.items()))
         named = "; ".join(named)
         where = f"[{path}]({path})" if markdown else path
         use = code.format(f"{path}:{first}")
@@ -777,11 +816,13 @@ def judged_name(population: str, preparation: str | None = None) -> str:
             + (f"_{preparation}" if preparation is not None else ""))
 
 
-def write_strategies(spec: Balance, bots: dict[tuple[str, int], Strategy], path: Path) -> Path:
-    """Write ``bots`` (:meth:`Balance.bots`), each once, as a strategy file ``path``."""
-    unique = {b.name: b for b in bots.values()}
+def write_strategies(spec: Balance, bots: Sequence[Strategy], path: Path) -> Path:
+    """Write ``bots`` (:meth:`Balance.bots` and :meth:`Balance.base_bots`), each once, as a
+    strategy file ``path``."""
+    unique = {b.name: b for b in bots}
     path.write_text(to_toml(unique.values(), "The bots this balance test judged under, one "
-                            "table per population (and player count, where they differ)."
+                            "table per population (and player count, where they differ), "
+                            "and those that played the base set for the prepared population."
                             f"\n{spec.command()}"))
     return path
 
@@ -887,7 +928,8 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
                  for n in players] if PREPARED in spec.strategies else [])
     t1 = time.perf_counter()
     bots = spec.bots(players, prepared)
-    write_strategies(spec, bots, root / STRATEGIES_FILE)
+    write_strategies(spec, [*bots.values(), *spec.base_bots(players).values()],
+                     root / STRATEGIES_FILE)
     with store.on_interrupt(lambda: f"{store.chunks_written(root)} chunks written to {root}"):
         record, values, against, games = _play(spec, players, bots, root, workers, progress,
                                                executor)
@@ -927,8 +969,10 @@ def _play(spec: Balance, players: list[int], bots: dict[tuple[str, int], Strateg
             for p in spec.strategies:
                 keys = {"players": n, "population": p}
                 cells = [per_cell[(n, p, lab)] for lab in labels[n]]
-                designs = [Design(c.config, bots[(p, n)], spec.deals, c.seed(exp.seed, 0))
-                           for c in cells]
+                base = spec.base_bots(players) if p == PREPARED else {}
+                designs = [Design(c.config, base.get(n) if lab == BASE and n in base
+                                  else bots[(p, n)], spec.deals, c.seed(exp.seed, 0))
+                           for c, lab in zip(cells, labels[n])]
                 moments, forced = restricted.play(designs, root / "restricted" / f"{n}p-{p}",
                                            spec.chunk_size, workers, bar, executor)
                 rows, diffs = restricted.value_rows(designs, labels[n], moments, forced, keys)

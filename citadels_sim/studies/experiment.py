@@ -41,6 +41,7 @@ An experiment file (see ``experiments/README.md``)::
     [lineups]                # optional named line-ups, repeated to fill the seats
     mixed = ["heuristic", "builder", "aggressive", "random"]
     tuned = { 4 = ["tuned_4p"], 5 = ["tuned_5p"] }   # or one per player count
+    own = { 4 = { base = ["reference_classic"], mine = ["my_4p"] } }   # ... and per set
 
 Each cell's line-up is rotated over the seats (every distinct rotation plays an equal share
 of the cell's games, on its own seed), so no strategy sits on the crown's seat more than
@@ -337,8 +338,13 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
         if str(players) not in per_count:
             raise ConfigError(f"line-up {lineup!r} names strategies for "
                               f"{', '.join(per_count)} players, not for {players}.")
-        lu_label, lu = lineup, tuple(_need(per_count[str(players)], list,
-                                           f"[lineups] {lineup}.{players}"))
+        lu, where = per_count[str(players)], f"[lineups] {lineup}.{players}"
+        if isinstance(lu, dict):  # ... and per character set
+            if ch_label not in lu:
+                raise ConfigError(f"line-up {lineup!r} names strategies at {players} players "
+                                  f"for the sets {', '.join(lu)}, not for {ch_label!r}.")
+            lu, where = lu[ch_label], f"{where}.{ch_label}"
+        lu_label, lu = lineup, tuple(_need(lu, list, where))
     else:
         lu_label, lu = _entry(lineup, named["lineup"], "lineup", "")
     config = GameConfig(ruleset=ruleset, players=players, characters=ch, districts=di,
