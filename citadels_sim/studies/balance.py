@@ -293,7 +293,7 @@ class Balance:
         that plays the base set's games for the prepared population: the one made for the
         base set at that count (:func:`.default_for`).  Each set is so played by bots made
         for it; the set's prepared bots misread the base set (at 2 players the base King
-        -38.1 win-rate points, +15.7 under its own bot)."""
+        -38.1 win-rate points, +15.2 under its own bot)."""
         if PREPARED not in self.strategies:
             return {}
         return {n: default_for(self._config(None, n, self.base_removed(n)))
@@ -970,7 +970,7 @@ def _play(spec: Balance, players: list[int], bots: dict[tuple[str, int], Strateg
                 keys = {"players": n, "population": p}
                 cells = [per_cell[(n, p, lab)] for lab in labels[n]]
                 base = spec.base_bots(players) if p == PREPARED else {}
-                designs = [Design(c.config, base.get(n) if lab == BASE and n in base
+                designs = [Design(c.config, base[n] if lab == BASE and n in base
                                   else bots[(p, n)], spec.deals, c.seed(exp.seed, 0))
                            for c, lab in zip(cells, labels[n])]
                 moments, forced = restricted.play(designs, root / "restricted" / f"{n}p-{p}",
