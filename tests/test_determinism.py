@@ -74,3 +74,17 @@ def test_save_load_roundtrip(tmp_path):
     loaded = Results.load(r.save(tmp_path / "saved"))
     assert loaded.seats.equals(r.seats) and loaded.picks.equals(r.picks)
     assert isinstance(loaded.win_rates(), pl.DataFrame)
+
+
+def test_a_search_evaluation_is_the_same_on_one_thread_and_side_by_side():
+    """A search's small tables play side by side, table by table, on every thread: the
+    shares are those of one thread, in the candidates' order."""
+    from citadels_sim.game.strategies import get
+    from citadels_sim.studies import league
+    config = GameConfig(players=3)
+    tables = league.schedule([get("reference_classic"), get("builder")], 3, 900, 5, "t")
+    candidates = [get("reference_classic"), get("heuristic"), get("builder")]
+    one = league.evaluate(candidates, tables, config, workers=1)
+    both = league.evaluate(candidates, tables, config, workers=2)
+    assert all(np.array_equal(a, b) for a, b in zip(one, both, strict=True))
+    assert not np.array_equal(one[0], one[2])  # the candidates differ
