@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -268,6 +269,19 @@ own = { 4 = { base = ["builder"], mine = ["random"] } }
     with pytest.raises(ConfigError, match="line-up 'own' names strategies at 4 players for "
                                           "the sets base, not for 'mine'"):
         experiment.parse(text.replace(', mine = ["random"]', ""), "per_set")
+
+
+@pytest.mark.parametrize("lineups, message", [
+    ('own = { 4 = { base = [] } }', "line-up 'own' names no strategy: give 1 to 4"),
+    ("own = { 4 = [] }", "line-up 'own' names no strategy: give 1 to 4"),
+    ("own = []", "line-up 'own' names no strategy: give 1 to 4"),
+    ('own = { 4 = ["builder"], -1 = ["builder"] }', "line-up 'own' names '-1', which is "
+                                                    "not a player count"),
+])
+def test_an_empty_or_misnamed_line_up_is_one_line(lineups, message):
+    text = f'[grid]\nplayers = [4]\nlineup = ["own"]\n[lineups]\n{lineups}\n'
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        experiment.parse(text, "bad")
 
 
 def test_a_prepared_lineup_plays_the_bots_a_balance_test_judges_under(tmp_path, capsys):

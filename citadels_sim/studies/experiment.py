@@ -335,6 +335,9 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     di, removed = _districts(di)
     per_count = named["lineup"].get(lineup) if isinstance(lineup, str) else None
     if isinstance(per_count, dict):  # a line-up per player count
+        if odd := [k for k in per_count if not k.isdigit()]:
+            raise ConfigError(f"line-up {lineup!r} names {odd[0]!r}, which is not a player "
+                              "count: give a line-up per player count, as 4 = [...].")
         if str(players) not in per_count:
             raise ConfigError(f"line-up {lineup!r} names strategies for "
                               f"{', '.join(per_count)} players, not for {players}.")
@@ -356,6 +359,8 @@ def _cell(ruleset, players, characters, districts, lineup, named, seating, games
     if lu == DEFAULT_LINEUP:  # labelled "default"; its strategy is named in every table
         lu = default_for(config)
     pattern = lu if isinstance(lu, tuple) else (lu,)
+    if not pattern:
+        raise ConfigError(f"line-up {lu_label!r} names no strategy: give 1 to {players}.")
     if len(pattern) > players:
         raise ConfigError(f"line-up {lu_label!r} names {len(pattern)} strategies for {players} "
                           f"players: give at most {players} (a shorter line-up is repeated to "
