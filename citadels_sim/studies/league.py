@@ -37,6 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 from tqdm.auto import tqdm
 
@@ -113,14 +114,18 @@ def win_shares(candidate: Strategy, tables: Sequence[Table], config: GameConfig,
     out = []
     with numba_threads(1):
         for t in tables:
-            lineup = t.lineup(candidate, config.players)
             with nullcontext() if t.games < PARALLEL_MIN_GAMES else numba_threads(workers):
-                raw = play_chunk(build_tables(config, lineup), t.seed, 0, t.games,
-                                 config.players, False, config.max_rounds)
-            first = raw["seat"][:, :, L.O_PLACE] == 1
-            share = first[:, t.seat] / first.sum(axis=1)
-            out.append(1 - share if t.copies else share)
+                out.append(_table_shares(candidate, t, config))
     return np.concatenate(out)
+
+
+def _table_shares(candidate: Strategy, table: Table, config: GameConfig) -> np.ndarray:
+    """:func:`win_shares` of one table, on the calling thread's numba threads."""
+    raw = play_chunk(build_tables(config, table.lineup(candidate, config.players)),
+                     table.seed, 0, table.games, config.players, False, config.max_rounds)
+    first = raw["seat"][:, :, L.O_PLACE] == 1
+    share = first[:, table.seat] / first.sum(axis=1)
+    return 1 - share if table.copies else share
 
 
 @dataclass(frozen=True)
@@ -171,8 +176,8 @@ def _side_by_side(candidates: Sequence[Strategy], tables: Sequence[Table], confi
     candidate by candidate: a search's 15 candidates on 2 threads left one thread idle
     for the last candidate's whole evaluation."""
     ensure_kernel(show=False)
-    with ThreadPoolExecutor(threads) as pool:
-        futures = [[pool.submit(win_shares, c, (t,), config, 1) for t in tables]
+    with ThreadPoolExecutor(threads, initializer=numba.set_num_threads, initargs=(1,)) as pool:
+        futures = [[pool.submit(_table_shares, c, t, config) for t in tables]
                    for c in candidates]
         shares = []
         for mine in futures:
