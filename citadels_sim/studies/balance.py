@@ -962,6 +962,7 @@ def _play(spec: Balance, players: list[int], bots: dict[tuple[str, int], Strateg
     labels = {n: [lab for lab in spec.sets(players) if (n, spec.strategies[0], lab) in per_cell]
               for n in players}  # the base set only where the rules let it be played
     values, against, games = [], [], []
+    base = spec.base_bots(players)  # the prepared population's base-set bots
     total = sum(spec.deals * n * (1 + len(per_cell[(n, p, lab)].config.character_names) * n)
                 for n in players for p in spec.strategies for lab in labels[n])
     with tqdm(total=total, unit="game", disable=not progress, desc="restricted play") as bar:
@@ -969,9 +970,9 @@ def _play(spec: Balance, players: list[int], bots: dict[tuple[str, int], Strateg
             for p in spec.strategies:
                 keys = {"players": n, "population": p}
                 cells = [per_cell[(n, p, lab)] for lab in labels[n]]
-                base = spec.base_bots(players) if p == PREPARED else {}
-                designs = [Design(c.config, base[n] if lab == BASE and n in base
-                                  else bots[(p, n)], spec.deals, c.seed(exp.seed, 0))
+                designs = [Design(c.config, base[n] if p == PREPARED and lab == BASE
+                                  and n in base else bots[(p, n)], spec.deals,
+                                  c.seed(exp.seed, 0))
                            for c, lab in zip(cells, labels[n])]
                 moments, forced = restricted.play(designs, root / "restricted" / f"{n}p-{p}",
                                            spec.chunk_size, workers, bar, executor)
