@@ -194,3 +194,32 @@ def test_the_small_draft_parameters_are_searched_only_with_2_or_3_players():
         assert not set(SMALL_DRAFT) & set(
             prepare.settings(GameConfig(players=players))["parameters"])
     assert len(Space.of("reference", 2)) == len(Space.of("reference", 4)) + len(SMALL_DRAFT)
+
+
+def test_a_search_for_one_set_tunes_only_what_its_games_read():
+    """A desire for a character outside the set, or for a rank it does not have, never
+    changes one of its games: a search for a set leaves them out (and at their start's
+    values), so that its steps go to what plays."""
+    dark = GameConfig(players=2, characters=("Witch", "Thief", "Wizard", "King", "Abbot",
+                                                "Alchemist", "Navigator", "Diplomat"), removed=("Graveyard",))
+    space = Space.of("reference", 2, dark.character_ids)
+    wants = {n for n in space.names if n.startswith("want_")}
+    assert wants == {"want_witch", "want_thief", "want_wizard", "want_king", "want_abbot",
+                     "want_alchemist", "want_navigator", "want_diplomat"}
+    assert [n for n in space.names if n.startswith("base")] == [f"base{r}" for r in range(1, 9)]
+    full = Space.of("reference", 2)
+    assert set(space.names) < set(full.names)
+    assert len(full) - len(space) == 20 + 1  # 20 characters outside the set, and rank 9
+    nine = GameConfig(ruleset="2016", players=5, characters="cunning_agents",
+                      districts="cunning_agents")
+    assert len([n for n in Space.of("heuristic", 5, nine.character_ids).names
+                if n.startswith("base")]) == 9
+    from citadels_sim.studies.tune import Plan
+    start = get("reference")
+    made = Plan("x", "reference", dark, (start,), start, start, 10_000, 40, 4, 0.2, 1)
+    assert made.space.names == space.names
+    tuned = space.decode(np.full(len(space), 0.9), start, "x").row()
+    inside = [p.index for p in space.params]
+    outside = np.setdiff1d(np.arange(len(tuned)), inside)
+    assert np.array_equal(tuned[outside], start.row()[outside])
+    assert not np.array_equal(tuned[inside], start.row()[inside])

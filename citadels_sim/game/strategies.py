@@ -326,11 +326,16 @@ def _in_range(value: float, key: str, limits: tuple[float, float], name: str) ->
                             f"range {lo:g} to {hi:g} (citadels list shows every range).")
 
 
-def searched(family: str, players: int | None = None) -> tuple[str, ...]:
+def searched(family: str, players: int | None = None,
+             characters: Sequence[int] | None = None) -> tuple[str, ...]:
     """The named parameters a tuner searches for ``family`` (at ``players`` players, when
-    given): those the family reads, but those of :data:`SMALL_DRAFT` only with 2 or 3."""
+    given): those the family reads, but those of :data:`SMALL_DRAFT` only with 2 or 3; with
+    ``characters`` (a set's character ids by rank), a desire only for each of its
+    characters (the others' are never read in its games)."""
+    inert = set() if characters is None else set(DESIRES) - {DESIRES[c] for c in characters}
     return tuple(n for n in FAMILY_PARAMS.get(family, tuple(PARAMS))
-                 if players is None or players <= 3 or n not in SMALL_DRAFT)
+                 if (players is None or players <= 3 or n not in SMALL_DRAFT)
+                 and n not in inert)
 
 
 def check_family(family: str) -> None:
@@ -341,16 +346,19 @@ def check_family(family: str) -> None:
                             f"{', '.join(FAMILIES)}.")
 
 
-def tunable(family: str, players: int | None = None) -> list[tuple[str, Param]]:
-    """The parameters a tuner searches for ``family`` (at ``players`` players, when given):
-    ``base1`` .. ``base9`` (the rank desires, at :data:`BASE_BOUNDS`) and the named
-    parameters of :func:`searched`."""
+def tunable(family: str, players: int | None = None,
+            characters: Sequence[int] | None = None) -> list[tuple[str, Param]]:
+    """The parameters a tuner searches for ``family`` (at ``players`` players, and for the
+    set ``characters``, when given): ``base1`` .. ``base9`` (the rank desires, at
+    :data:`BASE_BOUNDS`; with ``characters``, those of its ranks) and the named parameters
+    of :func:`searched`."""
     check_family(family)
-    names = searched(family, players)
+    names = searched(family, players, characters)
     if not names:
         return []
+    ranks = N_RANK_PARAMS if characters is None else len(characters)
     base = [(f"base{r + 1}", Param(layout.PR_BASE + r, 1.0, *BASE_BOUNDS))
-            for r in range(N_RANK_PARAMS)]
+            for r in range(ranks)]
     return base + [(n, PARAMS[n]) for n in names]
 
 

@@ -179,7 +179,8 @@ def settings(config: GameConfig) -> dict:
     of its family tunes, :func:`hardening`."""
     start = start_for(config)
     return {"config": config.to_dict(), "start": start,
-            "parameters": list(searched(get(start).family, config.players)), **hardening()}
+            "parameters": list(searched(get(start).family, config.players,
+                                        config.character_ids)), **hardening()}
 
 
 def bot_name(config: GameConfig) -> str:

@@ -73,9 +73,11 @@ class Space:
     params: tuple[Param, ...]
 
     @classmethod
-    def of(cls, family: str, players: int | None = None) -> Space:
-        """``family``'s space (at ``players`` players: :func:`tunable`)."""
-        items = tunable(family, players)
+    def of(cls, family: str, players: int | None = None,
+           characters: Sequence[int] | None = None) -> Space:
+        """``family``'s space (at ``players`` players, for the set ``characters``:
+        :func:`tunable`)."""
+        items = tunable(family, players, characters)
         if not items:
             raise ConfigError(f"strategy family {family!r} has no parameters to tune; "
                               "families: " + ", ".join(f for f in FAMILIES if tunable(f))
@@ -194,7 +196,7 @@ class Plan:
     generations: int = field(init=False)
 
     def __post_init__(self) -> None:
-        self.space = Space.of(self.family, self.config.players)
+        self.space = Space.of(self.family, self.config.players, self.config.character_ids)
         self.games = sum(t.games for t in self.tables(0))
         self.generations = self.budget // ((self.popsize + 1) * self.games)
         if self.generations < 1:
