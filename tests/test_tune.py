@@ -198,18 +198,21 @@ def test_the_small_draft_parameters_are_searched_only_with_2_or_3_players():
 
 def test_a_search_for_one_set_tunes_only_what_its_games_read():
     """A desire for a character outside the set, or for a rank it does not have, never
-    changes one of its games: a search for a set leaves them out (and at their start's
-    values), so that its steps go to what plays."""
+    changes one of its games, and a reference bot's desire for a rank adds its base and its
+    character's: a search for a set leaves out the first (at their start's values) and
+    searches the second as one knob, so that its steps go to what plays."""
     dark = GameConfig(players=2, characters=("Witch", "Thief", "Wizard", "King", "Abbot",
                                                 "Alchemist", "Navigator", "Diplomat"), removed=("Graveyard",))
     space = Space.of("reference", 2, dark.character_ids)
     wants = {n for n in space.names if n.startswith("want_")}
     assert wants == {"want_witch", "want_thief", "want_wizard", "want_king", "want_abbot",
                      "want_alchemist", "want_navigator", "want_diplomat"}
-    assert [n for n in space.names if n.startswith("base")] == [f"base{r}" for r in range(1, 9)]
+    assert not [n for n in space.names if n.startswith("base")]  # one knob: want_<key>
+    heuristic = Space.of("heuristic", 2, dark.character_ids).names
+    assert [n for n in heuristic if n.startswith("base")] == [f"base{r}" for r in range(1, 9)]
     full = Space.of("reference", 2)
     assert set(space.names) < set(full.names)
-    assert len(full) - len(space) == 20 + 1  # 20 characters outside the set, and rank 9
+    assert len(full) - len(space) == 20 + 9  # 20 characters outside the set, the 9 ranks
     nine = GameConfig(ruleset="2016", players=5, characters="cunning_agents",
                       districts="cunning_agents")
     assert len([n for n in Space.of("heuristic", 5, nine.character_ids).names

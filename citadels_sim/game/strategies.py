@@ -350,13 +350,15 @@ def tunable(family: str, players: int | None = None,
             characters: Sequence[int] | None = None) -> list[tuple[str, Param]]:
     """The parameters a tuner searches for ``family`` (at ``players`` players, and for the
     set ``characters``, when given): ``base1`` .. ``base9`` (the rank desires, at
-    :data:`BASE_BOUNDS`; with ``characters``, those of its ranks) and the named parameters
-    of :func:`searched`."""
+    :data:`BASE_BOUNDS`; with ``characters``, those of its ranks, none for a family with a
+    desire per character) and the named parameters of :func:`searched`."""
     check_family(family)
     names = searched(family, players, characters)
     if not names:
         return []
     ranks = N_RANK_PARAMS if characters is None else len(characters)
+    if characters is not None and set(names) & set(DESIRES):
+        ranks = 0  # a rank's desire adds its base and its character's: for one set, one knob
     base = [(f"base{r + 1}", Param(layout.PR_BASE + r, 1.0, *BASE_BOUNDS))
             for r in range(ranks)]
     return base + [(n, PARAMS[n]) for n in names]

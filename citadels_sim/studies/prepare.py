@@ -39,7 +39,7 @@ from citadels_sim.engine.executor import ChunkExecutor, resolve
 from citadels_sim.engine.seeding import derive_seed
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import (Strategy, get, load_file, outside_from,
-                                          presets, searched, start_for, to_toml)
+                                          presets, start_for, to_toml, tunable)
 from citadels_sim.kernel.layout import CHARACTER_KEYS
 from citadels_sim.versions import KERNEL_VERSION
 from . import regret
@@ -176,11 +176,13 @@ def hardening() -> dict:
 
 def settings(config: GameConfig) -> dict:
     """Everything a preparation depends on: the game, the start, the parameters a search
-    of its family tunes, :func:`hardening`."""
+    of its family tunes for the set (:func:`.tunable`), :func:`hardening`."""
     start = start_for(config)
+    family = get(start).family
     return {"config": config.to_dict(), "start": start,
-            "parameters": list(searched(get(start).family, config.players,
-                                        config.character_ids)), **hardening()}
+            "parameters": [n for n, _ in tunable(family, config.players,
+                                                 config.character_ids)],
+            "space": "the desires of the set's characters, no rank desires", **hardening()}
 
 
 def bot_name(config: GameConfig) -> str:
