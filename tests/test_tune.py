@@ -11,7 +11,7 @@ from citadels_sim.cli import main
 from citadels_sim.game.config import ConfigError
 from citadels_sim.game.strategies import FAMILIES, get, tunable
 from citadels_sim.studies import league
-from citadels_sim.studies.tune import Checkpoint, Space
+from citadels_sim.studies.tune import Checkpoint, Plan, Space
 
 TINY = dict(league="heuristic", budget=600, games=40, popsize=4, validate_games=400,
             sprt_games=200, progress=False)
@@ -202,7 +202,8 @@ def test_a_search_for_one_set_tunes_only_what_its_games_read():
     character's: a search for a set leaves out the first (at their start's values) and
     searches the second as one knob, so that its steps go to what plays."""
     dark = GameConfig(players=2, characters=("Witch", "Thief", "Wizard", "King", "Abbot",
-                                                "Alchemist", "Navigator", "Diplomat"), removed=("Graveyard",))
+                                             "Alchemist", "Navigator", "Diplomat"),
+                      removed=("Graveyard",))
     space = Space.of("reference", 2, dark.character_ids)
     wants = {n for n in space.names if n.startswith("want_")}
     assert wants == {"want_witch", "want_thief", "want_wizard", "want_king", "want_abbot",
@@ -217,7 +218,6 @@ def test_a_search_for_one_set_tunes_only_what_its_games_read():
                       districts="cunning_agents")
     assert len([n for n in Space.of("heuristic", 5, nine.character_ids).names
                 if n.startswith("base")]) == 9
-    from citadels_sim.studies.tune import Plan
     start = get("reference")
     made = Plan("x", "reference", dark, (start,), start, start, 10_000, 40, 4, 0.2, 1)
     assert made.space.names == space.names
