@@ -347,6 +347,66 @@ def test_bots_that_fail_their_check_read_bot_limited():
     assert alone["passed"].to_list() == [False, True, True]
 
 
+def test_a_reading_that_another_preparation_does_not_give_reads_unconfirmed():
+    """Judged under two preparations of the bots, a strong or weak reading stands only where
+    both give it: the Witch strong under both stays strong, the Thief strong under one and
+    even under the other reads unconfirmed, and so does every reading of a preparation whose
+    other one failed its check; the other population (reference) is left alone."""
+    spec = balance.Balance(DARK[:8], players=(4,), removed=("Graveyard",),
+                           strategies=("prepared", "prepared2", "reference"))
+    assert spec.prepared_populations == ["prepared", "prepared2"]
+    checks = pl.DataFrame({"players": [4] * 3, "population": list(spec.strategies),
+                           "passed": [True] * 3})
+    values = verdicts(spec, population=[p for p in spec.strategies for _ in range(3)],
+                      effect=[0.05, 0.04, -0.04] * 3, effect_low=[0.03, 0.021, -0.06] * 3,
+                      effect_high=[0.07, 0.06, -0.021] * 3,
+                      verdict=["strong", "strong", "weak", "strong", "even", "weak",
+                               "strong", "even", "weak"],
+                      character=list(DARK[:3]) * 3).values
+    judged = balance.unconfirmed(spec, balance.bot_limited(values, checks))
+    assert judged["verdict"].to_list() == [
+        "strong", "unconfirmed", "weak", "strong", "even", "weak", "strong", "even", "weak"]
+    failed = checks.with_columns(passed=pl.Series([True, False, True]))
+    limited = balance.unconfirmed(spec, balance.bot_limited(values, failed))
+    assert limited["verdict"].to_list() == ["unconfirmed"] * 3 + [
+        "bot-limited", "even", "bot-limited", "strong", "even", "weak"]
+    assert balance.unconfirmed(replace(spec, strategies=("prepared", "reference")),
+                               values).equals(values)  # one preparation: nothing to confirm
+    result = verdicts(spec, checks, **judged.to_dict())
+    assert "Thief: +4.0 win-rate points [2.1, 6.0] at 4p (prepared) — unconfirmed" in (
+        result.readings())
+    assert result.populations_note() == [
+        "prepared and prepared2: 2 preparations of the bots on independent deals; a strong "
+        "or weak reading stands only where every one reads it, else it reads unconfirmed"]
+    mixed = verdicts(spec, failed, **limited.head(6).to_dict())
+    assert mixed.next_step().startswith("no verdict stands: every strong or weak reading "
+                                        "came from bots that failed the bot check, never")
+    alone = verdicts(spec, checks, **judged.filter(pl.col("verdict") == "unconfirmed")
+                     .to_dict())
+    assert alone.next_step().startswith("no verdict stands: the preparations of the bots "
+                                        "disagree on every strong or weak reading")
+    one = verdicts(balance.Balance(DARK[:8]), **judged.head(1).to_dict())
+    assert "--strategies prepared,prepared2 judges again" in one.populations_note()[0]
+
+
+def test_a_second_preparation_plays_the_same_hardening_on_other_deals():
+    """``preparedk`` names the k-th preparation (2 to 5): its own seeds, so its own directory,
+    while the first keeps the seeds, and so the bots, it always had."""
+    from citadels_sim.studies import prepare
+    assert [prepare.preparation_of(x) for x in (
+        "prepared", "prepared2", "prepared5", "prepared6", "prepared1", "prepared02",
+        "reference", "prepared-2")] == [1, 2, 5, None, None, None, None, None]
+    assert prepare.seeds(1) == (prepare.SEED, prepare.CONFIRM_SEED)
+    assert len({x for k in (1, 2, 3) for x in prepare.seeds(k)}) == 6
+    config = GameConfig(players=4, characters=DARK[:8], removed=("Graveyard",))
+    first, second = (prepare.settings(config, k) for k in (1, 2))
+    assert (first["seed"], first["confirm_seed"]) == prepare.seeds(1)
+    assert {k for k in first if first[k] != second[k]} == {"seed", "confirm_seed"}
+    assert prepare.directory(config, ".", 1) != prepare.directory(config, ".", 2)
+    with pytest.raises(ConfigError, match="prepared6"):
+        balance.Balance(DARK[:8], strategies=("prepared", "prepared6"))
+
+
 def test_a_character_the_bots_never_pick_reads_not_picked():
     """Any reading of a character the population takes in fewer than 0.5% of the offers
     reads `not picked`: his value is 0 by construction (the base set under the prepared
@@ -501,6 +561,19 @@ def test_the_default_population_is_prepared_for_the_set_at_each_player_count(tmp
     (four,) = other.prepared
     assert four.reused and np.array_equal(four.strategy.row(),
                                           result.prepared[1].strategy.row())
+    # a second preparation (prepared2): the same hardening on other deals, kept beside the
+    # first, which is reused; both populations play every cell and restricted play
+    twice = balance.run(replace(spec, players=(4,), strategies=("prepared", "prepared2")),
+                        tmp_path / "twice", progress=False)
+    first, second = twice.prepared
+    assert [(p.preparation, p.reused) for p in twice.prepared] == [(1, True), (2, False)]
+    assert first.directory == four.directory != second.directory
+    kept = json.loads((second.directory / prepare.SUMMARY_FILE).read_text())["settings"]
+    assert (kept["seed"], kept["confirm_seed"]) == prepare.seeds(2)
+    assert {c.lineup for c in twice.record.experiment.cells} == {"prepared", "prepared2"}
+    assert set(twice.values["population"]) == {"prepared", "prepared2"}
+    assert "4p (preparation 2): reference hardened for this set" in twice.text()
+    assert "prepared and prepared2: 2 preparations of the bots" in twice.text()
 
 
 def test_where_the_rules_refuse_the_base_set_the_set_is_played_alone(tmp_path):

@@ -109,8 +109,10 @@ def add_balance(p: argparse.ArgumentParser) -> None:
     o.add_strategies(p, "prepared",
                      "comma-separated populations of bots, each playing every seat: "
                      "'prepared' (the shipped bot made for the set, hardened for the set at "
-                     "each player count and kept in --bots-dir) or presets; verdicts that "
-                     "change direction between them are bot-dependent")
+                     "each player count and kept in --bots-dir), 'prepared2' to 'prepared5' "
+                     "(the same hardening again on other deals: a strong or weak reading "
+                     "stands only where every preparation gives it) or presets; verdicts "
+                     "that change direction between them are bot-dependent")
     o.add_seed(p)
     p.add_argument("--games", type=int, default=100_000,
                    help="games per set, player count and population (100000)")

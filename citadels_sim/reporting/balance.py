@@ -10,7 +10,8 @@ from pathlib import Path
 import polars as pl
 
 from citadels_sim.game.strategies import presets
-from citadels_sim.studies.balance import (BOT_LIMITED, CHECK_TEXT, NOT_PICKED, PREPARED,
+from citadels_sim.studies.balance import (BOT_LIMITED, CHECK_TEXT, NOT_PICKED,
+                                          UNCONFIRMED, preparation_of,
                                           STRATEGIES_FILE, UNIT, WIN_RATE, BalanceResult)
 from citadels_sim.studies import regret
 from citadels_sim.studies.prepare import REPAIR_SLACK, Prepared
@@ -47,7 +48,7 @@ def build(result: BalanceResult) -> Report:
              + "; ".join(result.basis())
              + f". Unit: {UNIT}. Smallest difference that matters: {spec.sdm * 100:g} win-rate "
              "points.")
-    files = [p for p in spec.strategies if p != PREPARED
+    files = [p for p in spec.strategies if preparation_of(p) is None
              and ".toml" not in p and p.partition(":")[0] not in presets()]
     rep.text(f"Reproduce with `{spec.command(result.root)}`"
              + (f" (with --strategies-file for {', '.join(files)})" if files else "") + ".")
@@ -76,10 +77,10 @@ def build(result: BalanceResult) -> Report:
                 "him costs nothing and his value is about 0 by construction: it says what "
                 "these bots do without him, not what he is worth to a player who takes him."
                 if (result.values["verdict"] == NOT_PICKED).any() else "")
-             + ("" if len(spec.strategies) > 1 else
-                " With one population of bots, any verdict may depend on the bots; "
-                "`--strategies A,B` judges each under several and marks a verdict whose "
-                "direction changes as bot-dependent."))
+             + "".join(f" {x[0].upper()}{x[1:]}." for x in result.populations_note())
+             + (f" `{UNCONFIRMED}`: another preparation of the bots did not read the "
+                "character so; a reading that moves with the preparation is about the bots."
+                if (result.values["verdict"] == UNCONFIRMED).any() else ""))
     values = result.values.join(
         result.holders, on=["players", "population", "set", "character", "rank"], how="left")
     rep.tables.update(values=values, against_base=result.against_base, games_paired=result.games)
@@ -116,7 +117,8 @@ def build(result: BalanceResult) -> Report:
         own = result.spec.base_shipped(result.players)
         rep.text("Rank by rank, the set's character's value minus the base character's "
                  "(win-rate points, paired by deal)" + (
-                     f"; for the {PREPARED} population each set is played by bots made for "
+                     f"; for the {', '.join(spec.prepared_populations)} population "
+                     "each set is played by bots made for "
                      "it, the base set by " + ", ".join(f"`{b}` ({n}p)" for n, b in own.items())
                      if own else "") + ":")
         rep.table(_pct(result.against_base.select(

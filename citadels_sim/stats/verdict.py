@@ -32,6 +32,9 @@ UNDECIDED = ("even", "unclear")
 #: the verdict of a strong or weak row whose bots failed their bot check: it says more
 #: about the bots than about the cards
 BOT_LIMITED = "bot-limited"
+#: the verdict of a strong or weak row that another preparation of the same bots did not
+#: read the same: it says more about one preparation than about the cards
+UNCONFIRMED = "unconfirmed"
 
 
 def _holm_levels(p: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:

@@ -21,7 +21,9 @@ returns a :class:`BalanceResult`:
 - **a verdict** (:mod:`.verdict`): per player count and population, the characters whose
   value differs from the set's mean by more than the smallest difference that matters,
   Holm-corrected, with an interval and a one-line reading; a verdict whose direction changes
-  between populations is marked bot-dependent;
+  between populations is marked bot-dependent; judged under two or more preparations of the
+  bots (``prepared``, ``prepared2`` ...: the same hardening on other deals), a strong or weak
+  reading that not every preparation gives reads ``unconfirmed`` (:func:`unconfirmed`);
 - **a bot check** (:func:`bot_check`): per player count and population, whether these bots
   can judge the set — no character's value significantly below -1 win-rate point (bots that
   win more without a character misplay it) and, with ``check_budget``, no exploiter gaining more
@@ -67,7 +69,7 @@ from citadels_sim.game import cards, house_rules, variants as card_variants
 from citadels_sim.game.config import ConfigError, GameConfig
 from citadels_sim.game.strategies import Strategy, default_for, get, start_for, to_toml
 from citadels_sim.stats import analysis, verdict
-from citadels_sim.stats.verdict import BOT_LIMITED, DECIDED, UNDECIDED, relabel
+from citadels_sim.stats.verdict import BOT_LIMITED, DECIDED, UNCONFIRMED, UNDECIDED, relabel
 from citadels_sim.stats.intervals import DealMoments, Z95
 from . import experiment
 from . import exploit as exploiting, prepare as preparing
@@ -81,6 +83,7 @@ BASE = "base"
 #: the population of bots prepared for the set (:mod:`.prepare`): at each player count the
 #: shipped bot made for the set, hardened for the set and that player count
 PREPARED = preparing.PREPARED
+preparation_of = preparing.preparation_of
 #: the run directory's strategy file: the bots of every population, as judged
 STRATEGIES_FILE = "strategies.toml"
 #: the verdict of a character that the bots (almost) never pick, whatever his value read:
@@ -88,9 +91,9 @@ STRATEGIES_FILE = "strategies.toml"
 NOT_PICKED = "not picked"
 #: ... below this share of the draft picks offering him
 PICKED_AT_LEAST = 0.005
-#: the verdicts the verdict lists: decided, or decided by bots that failed their check or
-#: never pick the character
-LISTED = DECIDED + (BOT_LIMITED, NOT_PICKED)
+#: the verdicts the verdict lists: decided, or decided by bots that failed their check, that
+#: never pick the character or whose other preparation did not read the same
+LISTED = DECIDED + (BOT_LIMITED, UNCONFIRMED, NOT_PICKED)
 #: a population fails its bot check when an exploiter gains more than this many win-rate
 #: points over the fair share against it
 CHECK_GAIN = 5.0
@@ -130,7 +133,7 @@ class Balance:
     deals: int = 20_000  # restricted-play deals per set, player count and population
     seed: int = 0
     #: populations of bots, each playing every seat: verdicts that change direction between
-    #: them are bot-dependent
+    #: them are bot-dependent; ``prepared2`` ... are further preparations (:func:`unconfirmed`)
     strategies: tuple[str, ...] = (PREPARED,)
     districts: str | tuple[str, ...] | None = None  # None: a 2016 named set's own, or default
     removed: tuple[str, ...] | None = None
@@ -170,7 +173,11 @@ class Balance:
         if not self.strategies:
             raise ConfigError("give at least one strategy (population).")
         for s in self.strategies:
-            if s != PREPARED:
+            if s.startswith(PREPARED) and preparation_of(s) is None:
+                raise ConfigError(f"no population {s!r}: the prepared bots are {PREPARED!r} "
+                                  f"and, prepared again on other deals, {PREPARED}2 to "
+                                  f"{PREPARED}{preparing.MOST_PREPARATIONS}.")
+            if preparation_of(s) is None:
                 get(s)  # unknown names fail here, with the list of presets
 
     @property
@@ -213,22 +220,26 @@ class Balance:
         else:  # the variants themselves, not only their file's name
             doc["variants"] = [v.to_dict() | {"name": v.name}
                                for v in card_variants.load(self.variants)]
-        if PREPARED in self.strategies:  # bots prepared otherwise are other bots
+        if self.prepared_populations:  # bots prepared otherwise are other bots
             doc["prepare"] = preparing.hardening()
             doc["base_bots"] = "the base set's own"  # before: the set's prepared bots
         doc["characters"] = (self.characters if isinstance(self.characters, str)
                              else list(self.characters))
         return json.dumps(doc, sort_keys=True, default=list)
 
+    @property
+    def prepared_populations(self) -> list[str]:
+        """The populations of prepared bots judged under (``prepared``, ``prepared2`` ...)."""
+        return [p for p in self.strategies if preparation_of(p) is not None]
+
     def to_prepare(self, bots_dir: str | Path | None = None) -> list[int]:
         """The player counts whose prepared bots :func:`run` must still harden (not kept in
-        ``bots_dir``, default :data:`.prepare.BOTS_DIR`); none unless the prepared
-        population is judged under."""
-        if PREPARED not in self.strategies:
-            return []
+        ``bots_dir``, default :data:`.prepare.BOTS_DIR`, for some preparation judged
+        under); none unless a prepared population is judged under."""
         return [n for n in self.plan()[0]
-                if not preparing.kept(self._config(self.characters, n, self.removed),
-                                      bots_dir)]
+                if any(not preparing.kept(self._config(self.characters, n, self.removed),
+                                          bots_dir, preparation_of(p))
+                       for p in self.prepared_populations)]
 
     def default_out(self) -> Path:
         """``runs/balance-<set>-<ruleset>-<players>p-<strategies>-<hash of all options>``."""
@@ -266,7 +277,7 @@ class Balance:
     def start_bot(self, population: str, players: int) -> str:
         """The strategy a population plays at ``players`` before any preparation (the
         prepared population's start: the shipped bot made for the set)."""
-        if population == PREPARED:
+        if preparation_of(population) is not None:
             return start_for(self._config(self.characters, players, self.removed))
         return population
 
@@ -274,14 +285,16 @@ class Balance:
              ) -> dict[tuple[str, int], Strategy]:
         """Per population and player count, the bots judged under, named as in the run's
         strategy file (:func:`judged_name`), every parameter as played (``prepared``: the
-        prepared population's bots, one per player count)."""
-        mine = {p.config.players: p for p in prepared}
+        prepared populations' bots, one per preparation and player count)."""
+        mine = {(p.preparation, p.config.players): p for p in prepared}
         out = {}
         for p in self.strategies:
             for n in players:
-                if p == PREPARED:
-                    bot, name = mine[n].strategy, judged_name(p, mine[n].directory.name)
-                    what = f"prepared for this set at {n} players ({bot.description})"
+                if (k := preparation_of(p)) is not None:
+                    made = mine[(k, n)]
+                    bot, name = made.strategy, judged_name(p, made.directory.name)
+                    again = f", preparation {k}" if k > 1 else ""
+                    what = f"prepared for this set at {n} players{again} ({bot.description})"
                 else:
                     bot, name, what = get(p), judged_name(p), f"population {p!r}"
                 out[(p, n)] = replace(bot, name=name,
@@ -294,7 +307,7 @@ class Balance:
         base set at that count (:func:`.default_for`).  Each set is so played by bots made
         for it; the set's prepared bots misread the base set (at 2 players the base King
         -38.1 win-rate points, +15.2 under its own bot)."""
-        if PREPARED not in self.strategies:
+        if not self.prepared_populations:
             return {}
         return {n: default_for(self._config(None, n, self.base_removed(n)))
                 for n in players if self.compared(n)}
@@ -399,15 +412,18 @@ class Balance:
                  f"characters = {json.dumps(sets)}",
                  f"districts = {json.dumps([deck['districts']] if by_name else list(decks))}",
                  f"lineup = {json.dumps(list(self.strategies))}", "", named]
-        if PREPARED in self.strategies:  # its bots differ by player count
+        if self.prepared_populations:  # their bots differ by player count
             if bots is None:
                 raise ValueError("the prepared population's line-ups need its bots")
             base = self.base_bots(players)
-            per_count = ", ".join(
-                f'{n} = ["{bots[(PREPARED, n)].name}"]' if n not in base else
-                f'{n} = {{ {json.dumps(self.label)} = ["{bots[(PREPARED, n)].name}"], '
-                f'{BASE} = ["{base[n].name}"] }}' for n in players)
-            lines += ["[lineups]", f"{PREPARED} = {{ {per_count} }}", ""]
+            lines.append("[lineups]")
+            for p in self.prepared_populations:
+                per_count = ", ".join(
+                    f'{n} = ["{bots[(p, n)].name}"]' if n not in base else
+                    f'{n} = {{ {json.dumps(self.label)} = ["{bots[(p, n)].name}"], '
+                    f'{BASE} = ["{base[n].name}"] }}' for n in players)
+                lines.append(f"{p} = {{ {per_count} }}")
+            lines.append("")
         if self.rules:
             lines += ["[rules]"] + [f"{name} = {value}" for name, value in self.rules] + [""]
         if self.variants is not None:
@@ -482,7 +498,9 @@ class BalanceResult:
                  "set is played alone there"
                  for n in self.players if (why := s.base_refused(n))]
         shipped = s.base_shipped(self.players)
-        own = ([f"the base set played, for the {PREPARED} population, by the bots made for it ("
+        prepared = s.prepared_populations
+        own = ([f"the base set played, for the {_and(prepared)} population"
+                f"{'s' * (len(prepared) > 1)}, by the bots made for it ("
                 + ", ".join(f"{name} at {n}p" for n, name in shipped.items())
                 + "), so that each set is played by bots made for it"] if shipped else [])
         return [f"{s.games:,} games per set, player count and population (on deals common "
@@ -527,7 +545,7 @@ class BalanceResult:
                     f"{self.strategies_file}:{bot.name} "
                     f"--players {r['players']} {options}, with this test's --ruleset and "
                     "--characters, then --strategies-file with --strategies)"
-                    if r["population"] == PREPARED else
+                    if preparation_of(r["population"]) is not None else
                     f"harden these for this set (citadels harden --start {r['population']} "
                     f"--players {r['players']} {options}, with this test's --ruleset and "
                     "--characters)")
@@ -621,9 +639,7 @@ class BalanceResult:
                    f"than {sdm:g} win-rate points (Holm-corrected, 95%):")
         out += [f"  {x}" for x in self.readings()]
         out += [f"  {x}" for x in self.check_lines()]
-        if len(s.strategies) == 1:
-            out.append("  (one population of bots: a verdict may depend on the bots; "
-                       "--strategies A,B judges each under several)")
+        out += [f"  ({x})" for x in self.populations_note()]
         if self.checks is not None:
             out += ["", f"BOT CHECK — {CHECK_TEXT}:", *self.check_table()]
             if searched := self.check_searched():
@@ -679,6 +695,23 @@ class BalanceResult:
         out += ["", self.bots_text(self.strategies_file), f"NEXT: {self.next_step()}"]
         return "\n".join(out)
 
+    def populations_note(self) -> list[str]:
+        """What the populations judged under mean for the verdict, and how to judge under
+        more, in a sentence (none with several populations and no preparation)."""
+        prepared = self.spec.prepared_populations
+        if len(prepared) > 1:
+            return [f"{_and(prepared)}: {len(prepared)} preparations of the bots on "
+                    "independent deals; a strong or weak reading stands only where every "
+                    f"one reads it, else it reads {UNCONFIRMED}"]
+        if len(self.spec.strategies) > 1:
+            return []
+        if prepared:
+            return ["one preparation of the bots: a reading of a few points may depend on "
+                    "it; --strategies prepared,prepared2 judges again under bots prepared on "
+                    "other deals and keeps only the verdicts both read"]
+        return ["one population of bots: a verdict may depend on the bots; --strategies A,B "
+                "judges each under several"]
+
     def next_step(self) -> str:
         """What a designer does next, in one sentence."""
         v = self.verdict_table()
@@ -686,9 +719,14 @@ class BalanceResult:
             return ("change (or watch) the strong and weak characters, then test the changed "
                     "set with another run; the report shows why each reads so.")
         if v.height:
+            if not v["verdict"].is_in([BOT_LIMITED, NOT_PICKED]).any():
+                return ("no verdict stands: the preparations of the bots disagree on every "
+                        "strong or weak reading, so those are about the bots; the characters "
+                        "read so are the ones to watch, and more --deals will not settle "
+                        "them.")
             return ("no verdict stands: every strong or weak reading came from bots that "
-                    "failed the bot check or never pick the character; judge with bots "
-                    "that pass it" +
+                    "failed the bot check, never pick the character or were not confirmed "
+                    "by another preparation; judge with bots that pass it" +
                     ("" if self.checks["passed"].any() else
                      " (none did here: harden these for the set, citadels harden, or bring "
                      "stronger ones, and run again)") + ".")
@@ -722,7 +760,8 @@ class BalanceResult:
             mine = [(n, b.name) for (q, n), b in self.bots.items() if q == p]
             first = first or mine[0][1]
             named.append(f"{p} as " + (", ".join(f"{code.format(name)} ({n}p)"
-                                                for n, name in mine) if p == PREPARED
+                                                for n, name in mine)
+                                       if preparation_of(p) is not None
                                        else code.format(mine[0][1])))
         if base := self.base_bots:
             named.append("the base set's games as " + ", ".join(
@@ -764,6 +803,22 @@ def bot_limited(values: pl.DataFrame, checks: pl.DataFrame) -> pl.DataFrame:
     return relabel(values, failed, ["players", "population"], DECIDED, BOT_LIMITED)
 
 
+def unconfirmed(spec: Balance, values: pl.DataFrame) -> pl.DataFrame:
+    """``values`` with the strong and weak verdicts of the prepared populations read
+    ``unconfirmed`` where another preparation of the same game (two or more judged under)
+    did not give the character the same verdict at that player count (it read him
+    otherwise, or its bots failed their check)."""
+    prepared = spec.prepared_populations
+    if len(prepared) < 2:
+        return values
+    mine = pl.col("population").is_in(prepared)
+    same = (pl.when(mine).then(pl.col("verdict")).drop_nulls().n_unique()
+            .over(["players", "set", "character"]))
+    return values.with_columns(
+        pl.when(mine & pl.col("verdict").is_in(DECIDED) & (same > 1))
+        .then(pl.lit(UNCONFIRMED)).otherwise(pl.col("verdict")).alias("verdict"))
+
+
 def not_picked(values: pl.DataFrame, holders: pl.DataFrame) -> pl.DataFrame:
     """``values`` with every verdict read ``not picked`` where the population took the
     character in fewer than :data:`PICKED_AT_LEAST` of the draft picks offering him
@@ -794,7 +849,8 @@ def _exploit_gain(spec: Balance, bots: dict[tuple[str, int], Strategy], root: Pa
         return None
 
     def gain(population: str, config: GameConfig) -> tuple[float, float, float]:
-        bot = bots[(population, config.players)] if population == PREPARED else population
+        bot = (bots[(population, config.players)] if preparation_of(population) is not None
+               else population)
         found = check_gain(bot, config, spec.check_budget, spec.seed,
                            f"{config.players}p-{judged_name(population)}",
                            root / "bot-check", workers, executor)
@@ -923,9 +979,10 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
     if todo:
         on_prepare(todo)
     t0 = time.perf_counter()
-    prepared = ([preparing.prepare(spec._config(spec.characters, n, spec.removed), bots_dir,
-                                   workers=workers, progress=progress, executor=executor)
-                 for n in players] if PREPARED in spec.strategies else [])
+    prepared = [preparing.prepare(spec._config(spec.characters, n, spec.removed), bots_dir,
+                                  preparation=preparation_of(p), workers=workers,
+                                  progress=progress, executor=executor)
+                for p in spec.prepared_populations for n in players]
     t1 = time.perf_counter()
     bots = spec.bots(players, prepared)
     write_strategies(spec, [*bots.values(), *spec.base_bots(players).values()],
@@ -942,7 +999,7 @@ def run(spec: Balance, out: str | Path | None = None, workers: int | None = None
     holders = _holders(tables)
     seconds = {"prepare": t1 - t0, "judge": time.perf_counter() - t1}
     return BalanceResult(
-        spec, record, not_picked(bot_limited(value_frame, checks), holders),
+        spec, record, not_picked(unconfirmed(spec, bot_limited(value_frame, checks)), holders),
         _with_interval(pl.DataFrame(against), "diff") if against else pl.DataFrame(),
         _with_interval(pl.DataFrame(games), "diff") if games else pl.DataFrame(),
         holders, skipped, analysis.capped_share(tables["games"], ["cell"]), checks,
@@ -970,7 +1027,7 @@ def _play(spec: Balance, players: list[int], bots: dict[tuple[str, int], Strateg
             for p in spec.strategies:
                 keys = {"players": n, "population": p}
                 cells = [per_cell[(n, p, lab)] for lab in labels[n]]
-                designs = [Design(c.config, base[n] if p == PREPARED and lab == BASE
+                designs = [Design(c.config, base[n] if preparation_of(p) and lab == BASE
                                   and n in base else bots[(p, n)], spec.deals,
                                   c.seed(exp.seed, 0))
                            for c, lab in zip(cells, labels[n])]

@@ -22,7 +22,11 @@ repaired and more than :data:`UNTIL`.  It lives in
 ``prepared.toml`` (the strategy) and ``prepared.json`` (the settings, each round's exploit
 gain, the rounds tested, the repair and the time it took, interrupted calls included: an
 interrupted preparation keeps the time it had spent in ``spent.json``).  A later call with
-the same configuration and settings reads those back without playing a game.
+the same configuration and settings reads those back without playing a game.  A second (k-th)
+preparation of the same game, ``prepare(preparation=k)`` (the population ``preparedk`` of a
+balance test), plays the same hardening on deals of other seeds (:func:`seeds`): bots that
+pass the same checks, so that a verdict read under both is about the cards, not about one
+preparation.
 """
 
 from __future__ import annotations
@@ -87,7 +91,8 @@ CONFIRM_BUDGET = TEST_BUDGET
 REPAIR_SLACK = 1.0
 #: held-out games of every search's validation
 VALIDATE_GAMES = 50_000
-#: the master seeds of every preparation's searches and of its confirming tests
+#: the master seeds of every preparation's searches and of its confirming tests (the first
+#: preparation's; a later one, :func:`seeds`, plays the same hardening on other deals)
 SEED = derive_seed(0, "prepare")
 CONFIRM_SEED = derive_seed(0, "prepare-confirm")
 #: the files of a finished preparation, and the time an interrupted one had spent
@@ -95,6 +100,8 @@ STRATEGY_FILE, SUMMARY_FILE, SPENT_FILE = "prepared.toml", "prepared.json", "spe
 #: the name that asks for the bot prepared for a game: a balance population, an
 #: experiment's line-up, ``citadels simulate --strategies``
 PREPARED = "prepared"
+#: the most preparations of one game a test may judge under (``prepared``, ``prepared2`` ...)
+MOST_PREPARATIONS = 5
 #: where preparations are kept by default (every balance test of a game shares them)
 BOTS_DIR = Path("runs") / "bots"
 
@@ -121,6 +128,8 @@ class Prepared:
     #: bot's exploit test (its keys as in ``confirmed``) and whether it was ``deployed``;
     #: empty when no character needed repair
     repair: dict
+    #: which preparation of the game this is (1: the default; k: :func:`seeds` of k)
+    preparation: int = 1
 
     def text(self) -> str:
         """One line: what was hardened, its curve, and the time it took (or that it was
@@ -132,7 +141,8 @@ class Prepared:
         rounds = len(self.rounds) - 1
         tested = ", ".join(f"round {r['round']} {r['gain_points']:+.1f}"
                            for r in self.confirmed)
-        return (f"{self.config.players}p: {self.start} hardened for this set in {rounds} "
+        which = f" (preparation {self.preparation})" if self.preparation > 1 else ""
+        return (f"{self.config.players}p{which}: {self.start} hardened for this set in {rounds} "
                 f"round{'s' * (rounds != 1)}; the strongest exploiter's gain per round "
                 f"{curve} win-rate points"
                 + (f"; the exploit test of the least exploited: {tested}" if tested else "")
@@ -157,32 +167,57 @@ def duration(seconds: float) -> str:
     return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
 
 
-def hardening() -> dict:
-    """The hardening's settings (the same for every game) and the kernel's version."""
+def preparation_of(name: str) -> int | None:
+    """Which preparation a population's name asks for: 1 for ``prepared``, k for
+    ``preparedk`` (2 to :data:`MOST_PREPARATIONS`: the same hardening on deals of other
+    seeds), None for any other name."""
+    if name == PREPARED:
+        return 1
+    k = name.removeprefix(PREPARED)
+    if k != name and k.isdigit() and 2 <= int(k) <= MOST_PREPARATIONS and k[0] != "0":
+        return int(k)
+    return None
+
+
+def seeds(preparation: int = 1) -> tuple[int, int]:
+    """The master seeds of a preparation's searches and of its confirming tests: SEED and
+    CONFIRM_SEED for the first, others for each later one (independent deals)."""
+    if preparation == 1:
+        return SEED, CONFIRM_SEED
+    return (derive_seed(preparation - 1, "prepare"),
+            derive_seed(preparation - 1, "prepare-confirm"))
+
+
+def hardening(preparation: int = 1) -> dict:
+    """The hardening's settings (the same for every game; its seeds those of
+    ``preparation``) and the kernel's version."""
+    seed, confirm_seed = seeds(preparation)
     return {"rounds": ROUNDS, "until": UNTIL, "families": list(DEFAULT_FAMILIES),
             "budget": BUDGET, "exploit_budget": EXPLOIT_BUDGET,
             "validate_games": VALIDATE_GAMES, "mix_players": list(MIX_PLAYERS),
             "mixed_rounds": MIXED_ROUNDS, "mix_games": MIX_GAMES,
             "mix_families": list(DEFAULT_SEARCHES), "mix_rows": "bots and own-family exploiters",
             "confirmed": CONFIRMED, "confirm_budget": CONFIRM_BUDGET,
-            "confirm_seed": CONFIRM_SEED,
+            "confirm_seed": confirm_seed,
             "outside_the_set": "the start's desire for each character",
             "repair": {"regret": regret.REGRET, "deals": regret.DEALS, "seed": regret.SEED,
                        "steps": list(regret.STEPS), "most": regret.MOST,
                        "slack": REPAIR_SLACK,
                        "against": "the exploit test of the bot repaired"},
-            "seed": SEED, "kernel_version": KERNEL_VERSION}
+            "seed": seed, "kernel_version": KERNEL_VERSION}
 
 
-def settings(config: GameConfig) -> dict:
+def settings(config: GameConfig, preparation: int = 1) -> dict:
     """Everything a preparation depends on: the game, the start, the parameters a search
-    of its family tunes for the set (:func:`.tunable`), :func:`hardening`."""
+    of its family tunes for the set (:func:`.tunable`), :func:`hardening` (of
+    ``preparation``)."""
     start = start_for(config)
     family = get(start).family
     return {"config": config.to_dict(), "start": start,
             "parameters": [n for n, _ in tunable(family, config.players,
                                                  config.character_ids)],
-            "space": "the desires of the set's characters, no rank desires", **hardening()}
+            "space": "the desires of the set's characters, no rank desires",
+            **hardening(preparation)}
 
 
 def bot_name(config: GameConfig) -> str:
@@ -204,9 +239,9 @@ def _own_names(strategy: Strategy, tag: str) -> Strategy:
         for chance, part in strategy.mixture))
 
 
-def directory(config: GameConfig, bots_dir: str | Path) -> Path:
-    """Where the preparation for ``config`` lives."""
-    text = json.dumps(settings(config), sort_keys=True)
+def directory(config: GameConfig, bots_dir: str | Path, preparation: int = 1) -> Path:
+    """Where the preparation for ``config`` (the ``preparation``-th) lives."""
+    text = json.dumps(settings(config, preparation), sort_keys=True)
     return Path(bots_dir) / f"{config_tag(config)}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
 
 
@@ -231,34 +266,38 @@ def _done(where: Path, wanted: dict) -> dict | None:
     return done if done["settings"] == wanted else None
 
 
-def _where(config: GameConfig, bots_dir: str | Path | None) -> Path:
-    """The directory of ``config``'s preparation under ``bots_dir`` (default
+def _where(config: GameConfig, bots_dir: str | Path | None, preparation: int) -> Path:
+    """The directory of ``config``'s ``preparation`` under ``bots_dir`` (default
     :data:`BOTS_DIR`; refused in one line unless it can be a directory)."""
     if bots_dir is not None:
         check_bots_dir(bots_dir, "bots_dir (--bots-dir)")
-    return directory(config, BOTS_DIR if bots_dir is None else bots_dir)
+    return directory(config, BOTS_DIR if bots_dir is None else bots_dir, preparation)
 
 
-def kept(config: GameConfig, bots_dir: str | Path | None = None) -> bool:
-    """Is the bot for ``config`` kept in ``bots_dir`` (default :data:`BOTS_DIR`), prepared
-    with today's settings, so that :func:`prepare` reads it back instead of hardening?"""
-    return _done(_where(config, bots_dir), settings(config)) is not None
+def kept(config: GameConfig, bots_dir: str | Path | None = None, preparation: int = 1
+         ) -> bool:
+    """Is the bot for ``config`` (its ``preparation``-th) kept in ``bots_dir`` (default
+    :data:`BOTS_DIR`), prepared with today's settings, so that :func:`prepare` reads it back
+    instead of hardening?"""
+    wanted = settings(config, preparation)
+    return _done(_where(config, bots_dir, preparation), wanted) is not None
 
 
 def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
-            workers: int | None = None, progress: bool = True,
+            preparation: int = 1, workers: int | None = None, progress: bool = True,
             executor: ChunkExecutor | Executor | None = None, client=None) -> Prepared:
     """The bot prepared for ``config`` (see the module docstring): read back from
     ``bots_dir`` (default :data:`BOTS_DIR`) when it was prepared before, else hardened (or
-    its hardening resumed) now."""
-    where = _where(config, bots_dir)
-    wanted = settings(config)
+    its hardening resumed) now.  ``preparation`` k > 1 plays the same hardening on deals
+    of other seeds (:func:`seeds`): an independent second opinion on the same game."""
+    where = _where(config, bots_dir, preparation)
+    wanted = settings(config, preparation)
     done = _done(where, wanted)
     if done is not None:
         strategy = load_file(where / STRATEGY_FILE)[bot_name(config)]
         return Prepared(strategy, config, wanted["start"], done["rounds"],
                         done["deployed"], done["seconds"], True, where, done["confirmed"],
-                        done["repair"])
+                        done["repair"], preparation)
     t0 = time.perf_counter()
     spent = where / SPENT_FILE
     earlier = json.loads(spent.read_text())["seconds"] if spent.is_file() else 0.0
@@ -282,7 +321,7 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
         indent=1))
     spent.unlink(missing_ok=True)
     return Prepared(strategy, config, wanted["start"], rounds, found.deployed,
-                    seconds, False, where, found.confirmed, repaired)
+                    seconds, False, where, found.confirmed, repaired, preparation)
 
 
 def _harden(config: GameConfig, wanted: dict, where: Path, workers: int | None,
@@ -294,20 +333,21 @@ def _harden(config: GameConfig, wanted: dict, where: Path, workers: int | None,
     mixed = config.players in MIX_PLAYERS
     found = harden(wanted["start"], config, MIXED_ROUNDS if mixed else ROUNDS,
                    exploit_family=DEFAULT_SEARCHES if mixed else DEFAULT_FAMILIES,
-                   budget=BUDGET, exploit_budget=EXPLOIT_BUDGET, seed=SEED,
+                   budget=BUDGET, exploit_budget=EXPLOIT_BUDGET, seed=wanted["seed"],
                    name=bot_name(config), runs_dir=where,
                    validate_games=VALIDATE_GAMES, until=UNTIL, mix=mixed, mix_games=MIX_GAMES,
                    confirm_rounds=CONFIRMED, confirm_budget=CONFIRM_BUDGET,
-                   confirm_seed=CONFIRM_SEED, workers=workers, progress=progress,
+                   confirm_seed=wanted["confirm_seed"], workers=workers, progress=progress,
                    executor=executor)
-    return repair(found, _test_settings(where, workers, progress, executor))
+    return repair(found, _test_settings(where, wanted["confirm_seed"], workers, progress,
+                                        executor))
 
 
-def _test_settings(where: Path, workers: int | None, progress: bool,
+def _test_settings(where: Path, seed: int, workers: int | None, progress: bool,
                    executor: ChunkExecutor) -> dict:
     """The exploit test of a preparation (:func:`.harden.exploit_test`): CONFIRM_BUDGET games
-    per search on deals of CONFIRM_SEED, runs kept in ``where``."""
-    return dict(budget=CONFIRM_BUDGET, seed=CONFIRM_SEED, validate_games=VALIDATE_GAMES,
+    per search on deals of ``seed`` (its confirming seed), runs kept in ``where``."""
+    return dict(budget=CONFIRM_BUDGET, seed=seed, validate_games=VALIDATE_GAMES,
                 runs_dir=where, workers=workers, progress=progress, executor=executor)
 
 
