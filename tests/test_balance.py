@@ -373,11 +373,12 @@ def test_a_reading_that_another_preparation_does_not_give_reads_unconfirmed():
     assert balance.unconfirmed(replace(spec, strategies=("prepared", "reference")),
                                values).equals(values)  # one preparation: nothing to confirm
     result = verdicts(spec, checks, **judged.to_dict())
-    assert "Thief: +4.0 win-rate points [2.1, 6.0] at 4p (prepared) — unconfirmed" in (
-        result.readings())
+    assert ("Thief: +4.0 win-rate points [2.1, 6.0] at 4p (prepared) — unconfirmed; "
+            "prepared2: +4.0 [2.1, 6.0], even") in result.readings()
     assert result.populations_note() == [
-        "prepared and prepared2: 2 preparations of the bots on independent deals; a strong "
-        "or weak reading stands only where every one reads it, else it reads unconfirmed"]
+        "judged under 2 preparations of the bots on independent deals (prepared and "
+        "prepared2): a strong or weak reading stands only where every one reads it, else it "
+        "reads unconfirmed"]
     mixed = verdicts(spec, failed, **limited.head(6).to_dict())
     assert mixed.next_step().startswith("no verdict stands: every strong or weak reading "
                                         "came from bots that failed the bot check, never")
@@ -573,7 +574,7 @@ def test_the_default_population_is_prepared_for_the_set_at_each_player_count(tmp
     assert {c.lineup for c in twice.record.experiment.cells} == {"prepared", "prepared2"}
     assert set(twice.values["population"]) == {"prepared", "prepared2"}
     assert "4p (preparation 2): reference hardened for this set" in twice.text()
-    assert "prepared and prepared2: 2 preparations of the bots" in twice.text()
+    assert "judged under 2 preparations of the bots" in twice.text()
 
 
 def test_where_the_rules_refuse_the_base_set_the_set_is_played_alone(tmp_path):

@@ -166,7 +166,7 @@ def test_the_deployed_bot_is_repaired_unless_the_repair_concedes_more(tmp_path, 
     monkeypatch.setattr(regret, "MOST", 1)
     monkeypatch.setattr(regret, "STEPS", (2.0,))
     monkeypatch.setattr(prepare, "REPAIR_SLACK", 100.0)
-    test = prepare._test_settings(tmp_path, None, False, resolve(None))
+    test = prepare._test_settings(tmp_path, prepare.CONFIRM_SEED, None, False, resolve(None))
     kept, record = prepare.repair(found, test)
     (change,) = record["changes"]
     key = f"want_{change['character'].lower()}"

@@ -172,16 +172,21 @@ def exploit(a: argparse.Namespace) -> None:
 
 
 def add_prepare(p: argparse.ArgumentParser) -> None:
+    from citadels_sim.studies.prepare import MOST_PREPARATIONS
     o.add_game(p)
     o.add_bots_dir(p)
+    p.add_argument("--preparation", type=int, default=1,
+                   help=f"which preparation of the game: 1 (default), or 2 to "
+                        f"{MOST_PREPARATIONS}, the same hardening on other deals (what "
+                        "citadels balance --strategies prepared2 ... judges under)")
     o.add_execution(p)
 
 
 def prepare(a: argparse.Namespace) -> None:
     from citadels_sim.studies.prepare import STRATEGY_FILE, prepare
     with o.cluster(a) as executor:
-        result = prepare(o.config(a), a.bots_dir, workers=a.workers,
-                         progress=o.progress(a), executor=executor)
+        result = prepare(o.config(a), a.bots_dir, preparation=a.preparation,
+                         workers=a.workers, progress=o.progress(a), executor=executor)
     print(result.text())
     path = result.directory / STRATEGY_FILE
     print(f"strategy in {path}: play it as {path}:{result.strategy.name}")

@@ -62,9 +62,13 @@ def build(result: BalanceResult) -> Report:
                  "never pick it) differs from the set's mean by more than "
                  f"{spec.sdm * 100:g} win-rate points, Holm-corrected:")
         multi = len(spec.strategies) > 1
+        if len(spec.prepared_populations) > 1:  # what the other preparations read
+            decided = decided.with_columns(pl.Series("other preparations", [
+                result.elsewhere(r).removeprefix("; ") for r in decided.iter_rows(named=True)]))
         rep.table(_pct(decided.select(
             "players", *(["population"] if multi else []), "rank", "character", "effect",
-            "effect_low", "effect_high", "verdict", *(["bot_dependent"] if multi else [])),
+            "effect_low", "effect_high", "verdict", *(["bot_dependent"] if multi else []),
+            *(["other preparations"] if "other preparations" in decided.columns else [])),
             "effect").rename({"effect": "vs the set's mean (win-rate points)"}))
     for line in result.nothing_decided():
         rep.text(f"{line}.")

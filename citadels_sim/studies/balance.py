@@ -601,10 +601,24 @@ class BalanceResult:
         out = []
         for (players, population), sub in self._by_population():
             where = f"at {players}p" + (f" ({population})" if multi else "")
-            out += [verdict.reading(r["character"], r, where) for r in
+            out += [verdict.reading(r["character"], r, where) + self.elsewhere(r) for r in
                     sub.filter(pl.col("verdict").is_in(LISTED)).iter_rows(named=True)
                     ] or [_nothing_decided(players, population, sub, self.spec.sdm)]
         return out
+
+    def elsewhere(self, row: dict) -> str:
+        """For an unconfirmed reading, what the other preparations read ("; prepared2: +2.0
+        [1.6, 2.3], unclear"); else nothing."""
+        if row["verdict"] != UNCONFIRMED:
+            return ""
+        others = self.values.filter(
+            (pl.col("players") == row["players"]) & (pl.col("set") == row["set"])
+            & (pl.col("character") == row["character"])
+            & pl.col("population").is_in(self.spec.prepared_populations)
+            & (pl.col("population") != row["population"]))
+        return "".join(f"; {r['population']}: {verdict.points(r['effect'])} "
+                       f"[{r['effect_low'] * 100:.1f}, {r['effect_high'] * 100:.1f}], "
+                       f"{r['verdict']}" for r in others.iter_rows(named=True))
 
     def nothing_decided(self) -> list[str]:
         """One line per player count and population that decided no character."""
@@ -700,9 +714,9 @@ class BalanceResult:
         more, in a sentence (none with several populations and no preparation)."""
         prepared = self.spec.prepared_populations
         if len(prepared) > 1:
-            return [f"{_and(prepared)}: {len(prepared)} preparations of the bots on "
-                    "independent deals; a strong or weak reading stands only where every "
-                    f"one reads it, else it reads {UNCONFIRMED}"]
+            return [f"judged under {len(prepared)} preparations of the bots on independent "
+                    f"deals ({_and(prepared)}): a strong or weak reading stands only where "
+                    f"every one reads it, else it reads {UNCONFIRMED}"]
         if len(self.spec.strategies) > 1:
             return []
         if prepared:

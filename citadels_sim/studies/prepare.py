@@ -290,6 +290,10 @@ def prepare(config: GameConfig, bots_dir: str | Path | None = None, *,
     ``bots_dir`` (default :data:`BOTS_DIR`) when it was prepared before, else hardened (or
     its hardening resumed) now.  ``preparation`` k > 1 plays the same hardening on deals
     of other seeds (:func:`seeds`): an independent second opinion on the same game."""
+    if (not isinstance(preparation, int) or isinstance(preparation, bool)
+            or not 1 <= preparation <= MOST_PREPARATIONS):
+        raise ConfigError(f"preparation (--preparation) must be an integer from 1 to "
+                          f"{MOST_PREPARATIONS}, got {preparation!r}.")
     where = _where(config, bots_dir, preparation)
     wanted = settings(config, preparation)
     done = _done(where, wanted)
