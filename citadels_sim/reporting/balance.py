@@ -121,8 +121,7 @@ def build(result: BalanceResult) -> Report:
         own = result.spec.base_shipped(result.players)
         rep.text("Rank by rank, the set's character's value minus the base character's "
                  "(win-rate points, paired by deal)" + (
-                     f"; for the {', '.join(spec.prepared_populations)} population "
-                     "each set is played by bots made for "
+                     f"; for {spec.prepared_text()} each set is played by bots made for "
                      "it, the base set by " + ", ".join(f"`{b}` ({n}p)" for n, b in own.items())
                      if own else "") + ":")
         rep.table(_pct(result.against_base.select(

@@ -232,6 +232,11 @@ class Balance:
         """The populations of prepared bots judged under (``prepared``, ``prepared2`` ...)."""
         return [p for p in self.strategies if preparation_of(p) is not None]
 
+    def prepared_text(self) -> str:
+        """"the prepared population", "the prepared and prepared2 populations"."""
+        prepared = self.prepared_populations
+        return f"the {_and(prepared)} population{'s' * (len(prepared) > 1)}"
+
     def to_prepare(self, bots_dir: str | Path | None = None) -> list[int]:
         """The player counts whose prepared bots :func:`run` must still harden (not kept in
         ``bots_dir``, default :data:`.prepare.BOTS_DIR`, for some preparation judged
@@ -498,9 +503,7 @@ class BalanceResult:
                  "set is played alone there"
                  for n in self.players if (why := s.base_refused(n))]
         shipped = s.base_shipped(self.players)
-        prepared = s.prepared_populations
-        own = ([f"the base set played, for the {_and(prepared)} population"
-                f"{'s' * (len(prepared) > 1)}, by the bots made for it ("
+        own = ([f"the base set played, for {s.prepared_text()}, by the bots made for it ("
                 + ", ".join(f"{name} at {n}p" for n, name in shipped.items())
                 + "), so that each set is played by bots made for it"] if shipped else [])
         return [f"{s.games:,} games per set, player count and population (on deals common "
