@@ -100,7 +100,7 @@ def test_tuned_preset_and_errors():
                                             "tenacious_delegates", "vicious_nobles")],
     *[(GameConfig(ruleset="2016", players=8, characters=name, districts=name),
        f"reference_{name}_8p") for name in ("vicious_nobles", "tenacious_delegates")],
-    (GameConfig(ruleset="four_color"), "reference"),
+    (GameConfig(ruleset="four_color"), "reference_classic"),  # its base characters
     (GameConfig(characters=["Witch", "Thief", "Wizard", "Emperor", "Abbot", "Alchemist",
                             "Navigator", "Diplomat"], removed=["Graveyard"]), "reference"),
 ])
@@ -137,6 +137,11 @@ def test_the_default_is_the_bot_prepared_for_the_player_count_and_says_when_it_i
     assert not made_for(GameConfig(ruleset="2016", players=8, characters="cunning_agents",
                                    districts="cunning_agents"))
     assert not made_for(GameConfig(ruleset="four_color"))
+    # four_color plays the base characters: the classic game's bots start its preparations
+    for n in (4, 5):
+        four = GameConfig(ruleset="four_color", players=n)
+        assert start_for(four) == "reference_classic" and not made_for(four)
+    assert default_for(GameConfig(ruleset="four_color", players=5)) == "reference_classic_5p"
     assert main(["simulate", "--ruleset", "2016", "--players", "8", "--characters",
                  "cunning_agents", "--districts", "cunning_agents", "--games", "100",
                  "--no-progress"]) == 0
