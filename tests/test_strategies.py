@@ -142,6 +142,12 @@ def test_the_default_is_the_bot_prepared_for_the_player_count_and_says_when_it_i
         four = GameConfig(ruleset="four_color", players=n)
         assert start_for(four) == "reference_classic" and not made_for(four)
     assert default_for(GameConfig(ruleset="four_color", players=5)) == "reference_classic_5p"
+    capsys.readouterr()
+    assert main(["simulate", "--ruleset", "four_color", "--players", "5", "--games", "100",
+                 "--no-progress"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "note: the default bot, reference_classic_5p, was not tuned under the four_color "
+        "rules (it plays the classic base game's)")
     assert main(["simulate", "--ruleset", "2016", "--players", "8", "--characters",
                  "cunning_agents", "--districts", "cunning_agents", "--games", "100",
                  "--no-progress"]) == 0

@@ -148,6 +148,8 @@ def lineup(a: argparse.Namespace, config: GameConfig, executor=None):
         return prepared.strategy
     if a.strategies is None and not made_for(config):
         tuned = ("under these house rules" if config.rules
+                 else "under the four_color rules (it plays the classic base game's)"
+                 if config.ruleset == "four_color"
                  else f"for this set at {config.players} players")
         print(f"note: the default bot, {default_for(config)}, was not tuned {tuned}: an "
               f"exploiter may gain tens of win-rate points "
