@@ -390,6 +390,19 @@ def test_a_reading_that_another_preparation_does_not_give_reads_unconfirmed():
     assert "--strategies prepared,prepared2 judges again" in one.populations_note()[0]
 
 
+def test_the_line_before_preparing_names_the_preparations():
+    from citadels_sim.cli.studies import preparing_line
+    spec = balance.Balance(DARK[:8], players=(4, 5), removed=("Graveyard",))
+    assert preparing_line(spec, [4, 5], "b").startswith(
+        "preparing the bots first, at 4, 5 players: each is hardened")
+    twice = replace(spec, strategies=("prepared", "prepared2"))
+    assert preparing_line(twice, [5], None).startswith(
+        "preparing the bots first, at 5 players, for the prepared and prepared2 populations "
+        "(those not kept yet): each is hardened")
+    from citadels_sim.studies import prepare
+    assert f"then kept in {prepare.BOTS_DIR} and reused" in preparing_line(twice, [5], None)
+
+
 def test_a_second_preparation_plays_the_same_hardening_on_other_deals():
     """``preparedk`` names the k-th preparation (2 to 5): its own seeds, so its own directory,
     while the first keeps the seeds, and so the bots, it always had."""

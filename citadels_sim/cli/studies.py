@@ -150,22 +150,30 @@ def balance_spec(a: argparse.Namespace) -> Balance:
         check_budget=a.check_budget, rules=o.rules(a.rule), variants=a.variants)
 
 
+def preparing_line(spec, todo: list[int], bots_dir) -> str:
+    """The line a balance test prints before it prepares bots at the player counts ``todo``
+    (of ``spec``, a Balance): where, for which preparations, how long, where they are kept."""
+    from citadels_sim.studies.prepare import BOTS_DIR
+    which = (f", for {spec.prepared_text()} (those not kept yet)"
+             if len(spec.prepared_populations) > 1 else "")
+    return (f"preparing the bots first, at {', '.join(map(str, todo))} players{which}: each "
+            f"is hardened for this set against tuned exploiters, a few minutes a player "
+            f"count (up to about 10 at 2-3 players), then kept in {bots_dir or BOTS_DIR} and "
+            f"reused by later tests")
+
+
 def balance(a: argparse.Namespace) -> None:
     from citadels_sim.studies import balance
     spec = balance_spec(a)
     out = a.out or spec.default_out()
     print(f"balance of the {spec.label} set: districts {spec.districts_text()}; "
           f"results in {out}")
-    def preparing(todo: list[int]) -> None:
-        print(f"preparing the bots first, at {', '.join(map(str, todo))} players: each is "
-              f"hardened for this set against tuned exploiters, a few minutes a player count "
-              f"(up to about 10 at 2-3 players), then kept in "
-              f"{a.bots_dir or balance.preparing.BOTS_DIR} and reused by later tests",
-              flush=True)
-
     with o.cluster(a) as executor:
         result = balance.run(spec, out, workers=a.workers, progress=o.progress(a),
-                             executor=executor, bots_dir=a.bots_dir, on_prepare=preparing)
+                             executor=executor, bots_dir=a.bots_dir,
+                             on_prepare=lambda todo: print(preparing_line(spec, todo,
+                                                                          a.bots_dir),
+                                                           flush=True))
     print(result.text())
     write_report(result, out)
 
