@@ -55,6 +55,8 @@ CASES = [  # (argv, words the one line must hold)
     (["prepare", "--preparation", "6"], ["--preparation", "from 1 to 5", "got 6"]),
     (["balance", "--characters", "base", "--strategies", "prepared,prepared9"],
      ["'prepared9'", "prepared2 to prepared5"]),
+    (["balance", "--characters", "base", "--strategies", "prepared,prepared"],
+     ["distinct populations", "['prepared', 'prepared']"]),
     (SIM + ["--strategies", "prepered"], ["'prepered'", "reference_classic,",
                                           "made for one player count"]),
     (SIM + ["--strategies", "heuristic:base=1"], ["'base=1'", "base1=number"]),

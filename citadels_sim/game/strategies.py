@@ -457,11 +457,9 @@ def player_count_presets() -> dict[str, Strategy]:
 def start_for(config) -> str:
     """The shipped reference preset made for ``config``'s set (a GameConfig), at the player
     count it was tuned for (:data:`TUNED_PLAYERS`): ``reference_classic`` for the classic base
-    characters (in four_color too, which plays them: prepared from it, random four_color sets
-    conceded +7.7 and +4.2 win-rate points at 4 and 5 players against +9.3 to +11.5 and +7.2
-    to +7.5 from ``reference``), ``reference_<set>`` for a 2016 named set's, else the
-    hand-set ``reference``; a card variant counts as its base (it plays as its base).  What a
-    preparation (``studies.prepare``) starts from."""
+    characters (in four_color too, which plays them: docs/strategies.md), ``reference_<set>``
+    for a 2016 named set's, else the hand-set ``reference``; a card variant counts as its base
+    (it plays as its base).  What a preparation (``studies.prepare``) starts from."""
     from .config import named_set_characters  # config imports this module
     shipped = presets()
     names = tuple(config.base_names[:8])

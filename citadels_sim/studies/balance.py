@@ -172,6 +172,9 @@ class Balance:
                               f"{list(self.players)}.")
         if not self.strategies:
             raise ConfigError("give at least one strategy (population).")
+        if len(set(self.strategies)) != len(self.strategies):
+            raise ConfigError(f"strategies must list distinct populations, got "
+                              f"{list(self.strategies)}.")
         for s in self.strategies:
             if s.startswith(PREPARED) and preparation_of(s) is None:
                 raise ConfigError(f"no population {s!r}: the prepared bots are {PREPARED!r} "
