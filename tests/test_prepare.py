@@ -56,6 +56,10 @@ def test_citadels_prepare_hardens_once_then_reads_back(tmp_path, capsys, monkeyp
                    - start.row()[want] - start.base[c.rank - 1]) < 1e-3, c.name
     assert main(args) == 0
     assert f"reused from {where}" in capsys.readouterr().out
+    # the same game spelled otherwise (as balance of the base set names it) reuses it too
+    assert main(args + ["--characters", "base"]) == 0
+    assert f"reused from {where}" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == [where]
     # simulate --strategies prepared plays it (read back, not prepared again)
     assert main(["simulate", "--players", "3", "--strategies", "prepared", "--games", "300",
                  "--bots-dir", str(tmp_path), "--no-progress"]) == 0

@@ -240,9 +240,14 @@ def _own_names(strategy: Strategy, tag: str) -> Strategy:
 
 
 def directory(config: GameConfig, bots_dir: str | Path, preparation: int = 1) -> Path:
-    """Where the preparation for ``config`` (the ``preparation``-th) lives."""
+    """Where the preparation for ``config`` (the ``preparation``-th) lives: the same game
+    spelled otherwise (``--characters base`` or none, a named set or its characters) has
+    the same hash, and reuses the directory made under the other spelling."""
     text = json.dumps(settings(config, preparation), sort_keys=True)
-    return Path(bots_dir) / f"{config_tag(config)}-{hashlib.sha256(text.encode()).hexdigest()[:10]}"
+    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    named = Path(bots_dir) / f"{config_tag(config)}-{digest}"
+    spelled = sorted(p for p in Path(bots_dir).glob(f"*-{digest}") if p.is_dir())
+    return named if named.is_dir() or not spelled else spelled[0]
 
 
 def check_bots_dir(value, what: str) -> str | Path:
